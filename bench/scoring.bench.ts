@@ -68,7 +68,9 @@ try {
     for (let r = 0; r < REPEATS; r++) {
       const start = performance.now();
       const answers = parseAnswers(f.answers, challenge);
-      const parsed = parseSubmission(f.submission, challenge, { expectedIds: answers.ids });
+      const parsed = parseSubmission(f.submission, challenge, {
+        expected: answers.table.positions,
+      });
       if (!parsed.ok) throw new Error(parsed.errors.join("; "));
       value = scorePredictions(challenge, answers, parsed.table);
       times.push((performance.now() - start) / 1000);

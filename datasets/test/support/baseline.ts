@@ -66,7 +66,7 @@ export function checkBaseline(
   const answers = parseAnswers(answersCsv, challenge, domain.answers[challenge.key]!.eligibleItems);
   const score = (csv: string) => {
     const parsed = parseSubmission(csv, challenge, {
-      expectedIds: answers.ids,
+      expected: answers.table.positions,
       ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
     });
     if (!parsed.ok) throw new Error(`${challenge.key}: ${parsed.errors.join(" | ")}`);

@@ -5,9 +5,9 @@ import { type PredictionTable, parseSubmission } from "./parse-submission";
 /**
  * The hidden answers of a challenge. For label and numeric challenges the file has the
  * submission header; for rankings it is `{id},relevant` with the relevant items separated by spaces.
+ * Submissions are parsed against `table.positions` (ParseOptions.expected).
  */
 export interface Answers {
-  ids: ReadonlySet<string>;
   table: PredictionTable;
   /** Ranking challenges only: the relevant items per id, aligned with `table.ids`. */
   relevant?: ReadonlySet<string>[];
@@ -25,7 +25,6 @@ export function parseAnswers(
     const ids = rows.map((row) => idKey([row[0] ?? ""]));
     const relevant = rows.map((row) => new Set((row[1] ?? "").split(" ").filter(Boolean)));
     return {
-      ids: new Set(ids),
       table: {
         ids,
         positions: new Map(ids.map((id, i) => [id, i])),
@@ -39,5 +38,5 @@ export function parseAnswers(
   if (!parsed.ok) {
     throw new Error(`Answers for ${challenge.key} are malformed: ${parsed.errors.join(" | ")}`);
   }
-  return { ids: new Set(parsed.table.ids), table: parsed.table };
+  return { table: parsed.table };
 }

@@ -6,25 +6,49 @@
 /** Macro-averaged F1 over the labels present in either vector (sklearn `average="macro"`, zero_division=0). */
 export function macroF1(actual: readonly string[], predicted: readonly string[]): number {
   assertSameLength(actual, predicted);
-  const tp = new Map<string, number>();
-  const actualCount = new Map<string, number>();
-  const predictedCount = new Map<string, number>();
+  const codes = new Map<string, number>();
+  const encode = (values: readonly string[]) =>
+    Uint16Array.from(values, (value) => {
+      let code = codes.get(value);
+      if (code === undefined) {
+        code = codes.size;
+        codes.set(value, code);
+      }
+      return code;
+    });
+  const a = encode(actual);
+  return macroF1Codes(a, encode(predicted), codes.size);
+}
+
+/**
+ * Macro-F1 on labels coded 0..classes-1 (what the submission parser produces): counts go into
+ * three small arrays, so a million rows cost one pass and no hashing.
+ */
+export function macroF1Codes(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  classes: number,
+): number {
+  assertSameLength(actual, predicted);
+  const tp = new Float64Array(classes);
+  const actualCount = new Float64Array(classes);
+  const predictedCount = new Float64Array(classes);
   for (let i = 0; i < actual.length; i++) {
     const a = actual[i]!;
     const p = predicted[i]!;
-    actualCount.set(a, (actualCount.get(a) ?? 0) + 1);
-    predictedCount.set(p, (predictedCount.get(p) ?? 0) + 1);
-    if (a === p) tp.set(a, (tp.get(a) ?? 0) + 1);
+    actualCount[a]!++;
+    predictedCount[p]!++;
+    if (a === p) tp[a]!++;
   }
-  const labels = new Set([...actualCount.keys(), ...predictedCount.keys()]);
-  if (labels.size === 0) return 0;
+  let present = 0;
   let sum = 0;
-  for (const label of labels) {
-    const t = tp.get(label) ?? 0;
-    const denominator = (actualCount.get(label) ?? 0) + (predictedCount.get(label) ?? 0);
-    sum += denominator === 0 ? 0 : (2 * t) / denominator;
+  for (let c = 0; c < classes; c++) {
+    const denominator = actualCount[c]! + predictedCount[c]!;
+    if (denominator === 0) continue; // a label in neither vector does not count
+    present++;
+    sum += (2 * tp[c]!) / denominator;
   }
-  return sum / labels.size;
+  return present === 0 ? 0 : sum / present;
 }
 
 export function mse(actual: ArrayLike<number>, predicted: ArrayLike<number>): number {

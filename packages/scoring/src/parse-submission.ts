@@ -1,18 +1,22 @@
 import type { Challenge } from "@tandem/competition";
-import { describeId, idKey, normalizeIdPart, parseCsvRows } from "./csv";
+import { describeId, forEachCsvRow, ID_SEPARATOR, normalizeIdPart } from "./csv";
 import { IssueCollector } from "./issues";
 
 export type PredictionValues =
-  | { kind: "label"; values: string[] }
+  /** `values[i]` is an index into `labels` (the challenge's label set). */
+  | { kind: "label"; labels: readonly string[]; values: Uint16Array }
   | { kind: "numeric"; values: Float64Array }
   | { kind: "ranking"; values: string[][] };
 
 export interface PredictionTable {
-  /** Row ids as `idKey` strings, in file order. */
+  /** Row ids as `idKey` strings; `predictions` are in the same order. */
   ids: string[];
-  /** Row position by id (kept from validation so scoring need not build it again). */
-  positions: Map<string, number>;
   predictions: PredictionValues;
+  /**
+   * Row by id. A file parsed against `ParseOptions.expected` gets that very map: its rows are
+   * in the test set's order, not in file order, so scoring needs no further look-ups.
+   */
+  positions: ReadonlyMap<string, number>;
 }
 
 export type ParseResult =
@@ -20,129 +24,160 @@ export type ParseResult =
   | { ok: false; errors: string[]; rowCount: number };
 
 export interface ParseOptions {
-  /** The test set's ids: the submission must cover exactly these. */
-  expectedIds?: ReadonlySet<string>;
+  /**
+   * The test set's ids, each with its row in the answers. The submission must cover exactly
+   * these, and its rows come back in this order.
+   */
+  expected?: ReadonlyMap<string, number>;
   /** Items a ranking may name (e.g. the SKUs eligible for recommendation). */
   eligibleItems?: ReadonlySet<string>;
 }
 
 const TRUE_LIKE = new Set(["1", "1.0", "true", "yes", "y", "t"]);
 const FALSE_LIKE = new Set(["0", "0.0", "false", "no", "n", "f"]);
+const NO_LABEL = -1;
 
-/** Maps what pandas may write (`1`, `1.0`, `True`) onto the challenge's label set. */
-function labelNormalizer(labels: readonly string[]): (raw: string) => string | undefined {
-  const exact = new Map(labels.map((label) => [label.toLowerCase(), label]));
+/** Maps what pandas may write (`1`, `1.0`, `True`) onto an index into the label set. */
+function labelNormalizer(labels: readonly string[]): (raw: string) => number {
+  const exact = new Map(labels.map((label, i) => [label.toLowerCase(), i]));
   const binary = labels.length === 2 && labels.includes("0") && labels.includes("1");
   // Files repeat a handful of spellings a million times: remember each one's answer.
-  const seen = new Map<string, string | undefined>();
+  const seen = new Map<string, number>();
   return (raw) => {
-    if (seen.has(raw)) return seen.get(raw);
+    const known = seen.get(raw);
+    if (known !== undefined) return known;
     const label = resolve(raw);
     if (seen.size < 1000) seen.set(raw, label);
     return label;
   };
-  function resolve(raw: string): string | undefined {
+  function resolve(raw: string): number {
     const lower = raw.toLowerCase();
     const hit = exact.get(lower);
     if (hit !== undefined) return hit;
-    if (binary && TRUE_LIKE.has(lower)) return "1";
-    if (binary && FALSE_LIKE.has(lower)) return "0";
-    return undefined;
+    if (binary && TRUE_LIKE.has(lower)) return labels.indexOf("1");
+    if (binary && FALSE_LIKE.has(lower)) return labels.indexOf("0");
+    return NO_LABEL;
   }
 }
 
-/** Parses and validates a submission CSV against its challenge's format (DATASETS.md). */
+/**
+ * Parses and validates a submission CSV against its challenge's format (DATASETS.md). This runs
+ * over a million rows per submission, so the row loop allocates nothing it can avoid: values go
+ * straight into typed arrays at their final position.
+ */
 export function parseSubmission(
   csv: string,
   challenge: Challenge,
   options: ParseOptions = {},
 ): ParseResult {
-  const rows = parseCsvRows(csv);
-  const header = rows[0];
+  const expected = options.expected;
   const expectedHeader = challenge.header.join(",");
-  if (!header) return { ok: false, errors: ["The file is empty"], rowCount: 0 };
-  const rowCount = rows.length - 1;
-  if (header.join(",") !== expectedHeader) {
-    return {
-      ok: false,
-      errors: [`Header must be exactly "${expectedHeader}" (got "${header.join(",")}")`],
-      rowCount,
-    };
-  }
-
-  const issues = new IssueCollector();
   const width = challenge.header.length;
   const idWidth = challenge.idColumns.length;
   const target = challenge.target;
+  const column = challenge.header[idWidth]!;
   const normalizeLabel = target.kind === "label" ? labelNormalizer(target.labels) : undefined;
-  const ids: string[] = [];
-  const labels: string[] = [];
-  const numbers = new Float64Array(target.kind === "numeric" ? rowCount : 0);
-  const rankings: string[][] = [];
-  const seen = new Map<string, number>();
-  let unknownIds = 0;
+  const issues = new IssueCollector();
 
-  for (let r = 1; r < rows.length; r++) {
-    const row = rows[r]!;
-    const line = r + 1; // 1-based, counting the header
+  // Rows land at their expected position when the test set is known, else in file order.
+  const capacity = expected ? expected.size : 0;
+  let ids: string[] = expected ? new Array<string>(capacity) : [];
+  let labels = new Uint16Array(target.kind === "label" ? capacity : 0);
+  let numbers = new Float64Array(target.kind === "numeric" ? capacity : 0);
+  const rankings: string[][] = expected ? new Array<string[]>(capacity) : [];
+  const filled = new Uint8Array(capacity);
+  let filledCount = 0;
+  const seen = expected ? undefined : new Map<string, number>();
+  let unknownIds = 0;
+  let header: string | undefined;
+  let rowCount = 0;
+
+  forEachCsvRow(csv, (row, line) => {
+    if (header === undefined) {
+      header = row.join(",");
+      return;
+    }
+    rowCount++;
+    if (header !== expectedHeader) return;
     if (row.length !== width) {
       issues.add("Wrong number of columns", `row ${line} has ${row.length}, expected ${width}`);
-      continue;
+      return;
     }
-    // Single-column ids (most challenges) skip the slice: this loop runs a million times.
-    const idParts = idWidth === 1 ? undefined : row.slice(0, idWidth);
-    const blankId = idParts ? idParts.indexOf("") : row[0] === "" ? 0 : -1;
-    if (blankId >= 0) {
-      issues.add("Blank id", `row ${line} (${challenge.idColumns[blankId]})`);
-      continue;
+    let id: string;
+    if (idWidth === 1) {
+      if (row[0] === "") return issues.add("Blank id", `row ${line} (${challenge.idColumns[0]})`);
+      id = normalizeIdPart(row[0]!);
+    } else {
+      const blank = row.indexOf("");
+      if (blank >= 0 && blank < idWidth) {
+        return issues.add("Blank id", `row ${line} (${challenge.idColumns[blank]})`);
+      }
+      id = row.slice(0, idWidth).map(normalizeIdPart).join(ID_SEPARATOR);
     }
-    const id = idParts ? idKey(idParts) : normalizeIdPart(row[0]!);
-    if (seen.has(id)) {
-      issues.add("Duplicate id", `row ${line} (${describeId(id)})`);
-      continue;
-    }
-    seen.set(id, ids.length);
-    if (options.expectedIds && !options.expectedIds.has(id)) {
-      unknownIds++;
-      issues.add("Id not in the test set", `row ${line} (${describeId(id)})`);
-    }
-    ids.push(id);
 
-    const column = challenge.header[idWidth]!;
+    let at: number;
+    if (expected) {
+      const position = expected.get(id);
+      if (position === undefined) {
+        unknownIds++;
+        issues.add("Id not in the test set", `row ${line} (${describeId(id)})`);
+        return;
+      }
+      if (filled[position] === 1) {
+        return issues.add("Duplicate id", `row ${line} (${describeId(id)})`);
+      }
+      filled[position] = 1;
+      filledCount++;
+      at = position;
+    } else {
+      if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${describeId(id)})`);
+      at = seen!.size;
+      seen!.set(id, at);
+      if (target.kind === "label" && at >= labels.length) labels = grow(labels);
+      if (target.kind === "numeric" && at >= numbers.length) numbers = grow(numbers);
+    }
+    ids[at] = id;
+
+    const raw = row[idWidth]!;
     if (target.kind === "label") {
-      const raw = row[idWidth]!;
-      const label = raw === "" ? undefined : normalizeLabel!(raw);
-      if (raw === "") issues.add(`Blank ${column}`, `row ${line}`);
-      else if (label === undefined) {
-        issues.add(
+      if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
+      const label = normalizeLabel!(raw);
+      if (label === NO_LABEL) {
+        return issues.add(
           `${column} must be one of ${target.labels.join(", ")}`,
           `row ${line} has "${raw}"`,
         );
       }
-      labels.push(label ?? "");
+      labels[at] = label;
     } else if (target.kind === "numeric") {
-      const raw = row[idWidth]!;
-      const value = raw === "" ? Number.NaN : Number(raw);
-      if (raw === "") issues.add(`Blank ${column}`, `row ${line}`);
-      else if (!Number.isFinite(value)) {
-        issues.add(`${column} must be a finite number`, `row ${line} has "${raw}"`);
+      if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
+      const value = Number(raw);
+      if (!Number.isFinite(value)) {
+        return issues.add(`${column} must be a finite number`, `row ${line} has "${raw}"`);
       }
-      numbers[ids.length - 1] = value;
+      numbers[at] = value;
     } else {
       const cells = row.slice(idWidth);
       validateRanking(cells, line, options.eligibleItems, issues);
-      rankings.push(cells);
+      rankings[at] = cells;
     }
+  });
+
+  if (header === undefined) return { ok: false, errors: ["The file is empty"], rowCount: 0 };
+  if (header !== expectedHeader) {
+    return {
+      ok: false,
+      errors: [`Header must be exactly "${expectedHeader}" (got "${header}")`],
+      rowCount,
+    };
   }
 
   // Every row named a known, distinct id: if there are as many as expected, none is missing.
-  const complete =
-    options.expectedIds && unknownIds === 0 && seen.size === options.expectedIds.size;
-  if (options.expectedIds && !complete) {
+  if (expected && (unknownIds > 0 || filledCount !== expected.size)) {
     let missing = 0;
     const examples: string[] = [];
-    for (const id of options.expectedIds) {
-      if (!seen.has(id)) {
+    for (const [id, position] of expected) {
+      if (filled[position] === 0) {
         missing++;
         if (examples.length < 3) examples.push(describeId(id));
       }
@@ -154,19 +189,30 @@ export function parseSubmission(
         `${missing} test ids have no row, e.g. ${examples.join("; ")}${more}`,
       );
     }
-    if (rowCount !== options.expectedIds.size) {
-      issues.add("Wrong row count", `expected ${options.expectedIds.size} rows, got ${rowCount}`);
+    if (rowCount !== expected.size) {
+      issues.add("Wrong row count", `expected ${expected.size} rows, got ${rowCount}`);
     }
   }
 
   if (issues.size > 0) return { ok: false, errors: issues.messages(), rowCount };
+  const count = expected ? expected.size : seen!.size;
+  ids = ids.length === count ? ids : ids.slice(0, count);
   const predictions: PredictionValues =
     target.kind === "label"
-      ? { kind: "label", values: labels }
+      ? { kind: "label", labels: target.labels, values: labels.subarray(0, count) }
       : target.kind === "numeric"
-        ? { kind: "numeric", values: numbers }
+        ? { kind: "numeric", values: numbers.subarray(0, count) }
         : { kind: "ranking", values: rankings };
-  return { ok: true, table: { ids, positions: seen, predictions }, rowCount };
+  return { ok: true, table: { ids, predictions, positions: expected ?? seen! }, rowCount };
+}
+
+/** Doubles a typed array's capacity (rows of a file parsed without a known test set). */
+function grow<T extends Uint16Array | Float64Array>(values: T): T {
+  const next = new (values.constructor as new (length: number) => T)(
+    Math.max(1024, values.length * 2),
+  );
+  next.set(values);
+  return next;
 }
 
 function validateRanking(

@@ -1,50 +1,41 @@
 import type { Challenge } from "@tandem/competition";
 import type { Answers } from "./answers";
-import { macroF1, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
+import { macroF1Codes, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
 import type { PredictionTable } from "./parse-submission";
 
 /**
- * Scores a validated submission against the answers. The submission must hold exactly the
- * answer ids (parseSubmission with `expectedIds` guarantees it); rows may be in any order.
+ * Scores a validated submission against the answers. The submission must have been parsed
+ * with `expected: answers.table.positions`, which puts its rows in the answers' order and
+ * guarantees it holds exactly the answer ids.
  */
 export function scorePredictions(
   challenge: Challenge,
   answers: Answers,
   submitted: PredictionTable,
 ): number {
-  const position = submitted.positions;
-  const order = answers.table.ids.map((id) => {
-    const i = position.get(id);
-    if (i === undefined) throw new Error(`Submission has no row for id ${id}`);
-    return i;
-  });
-
+  if (submitted.positions !== answers.table.positions) {
+    throw new Error(
+      `Submission for ${challenge.key} was not parsed against these answers (ParseOptions.expected)`,
+    );
+  }
   const truth = answers.table.predictions;
   const predicted = submitted.predictions;
   switch (challenge.metric) {
     case "macro_f1": {
       if (truth.kind !== "label" || predicted.kind !== "label") break;
-      return macroF1(
-        truth.values,
-        order.map((i) => predicted.values[i]!),
-      );
+      return macroF1Codes(truth.values, predicted.values, truth.labels.length);
     }
     case "rmse":
     case "mse":
     case "mae":
     case "gini": {
       if (truth.kind !== "numeric" || predicted.kind !== "numeric") break;
-      const aligned = Float64Array.from(order, (i) => predicted.values[i]!);
       const metric = { rmse, mse, mae, gini: normalizedGini }[challenge.metric];
-      return metric(truth.values, aligned);
+      return metric(truth.values, predicted.values);
     }
     case "ndcg10": {
       if (!answers.relevant || predicted.kind !== "ranking") break;
-      return ndcgAtK(
-        answers.relevant,
-        order.map((i) => predicted.values[i]!),
-        10,
-      );
+      return ndcgAtK(answers.relevant, predicted.values, 10);
     }
   }
   throw new Error(

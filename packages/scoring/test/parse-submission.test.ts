@@ -6,16 +6,17 @@ import { parseSubmission } from "../src/parse-submission";
 const fraud = findChallenge("retail-banking", 1)!;
 const credit = findChallenge("Retail Banking", 2)!;
 const pricing = findChallenge("insurance", 2)!;
-const expectedIds = new Set(["T1", "T2", "T3"].map((id) => idKey([id])));
+const expected = new Map(["T1", "T2", "T3"].map((id, i) => [idKey([id]), i]));
 
 describe("parseSubmission", () => {
   it("accepts a valid file and normalizes pandas-style labels", () => {
     const result = parseSubmission("TxnID,FraudLabel\nT1,1.0\nT2,False\nT3,True\n", fraud, {
-      expectedIds,
+      expected,
     });
     expect(result.ok).toBe(true);
-    if (result.ok)
-      expect(result.table.predictions).toEqual({ kind: "label", values: ["1", "0", "1"] });
+    if (!result.ok || result.table.predictions.kind !== "label") throw new Error("not parsed");
+    const { labels, values } = result.table.predictions;
+    expect(Array.from(values, (code) => labels[code])).toEqual(["1", "0", "1"]);
   });
 
   it("requires the exact header, in order", () => {
@@ -27,7 +28,7 @@ describe("parseSubmission", () => {
   });
 
   it("names rows with labels outside the label set, duplicates, and missing ids", () => {
-    const result = parseSubmission("TxnID,FraudLabel\nT1,maybe\nT1,0\n", fraud, { expectedIds });
+    const result = parseSubmission("TxnID,FraudLabel\nT1,maybe\nT1,0\n", fraud, { expected });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toContain('FraudLabel must be one of 0, 1: row 2 has "maybe"');
@@ -39,15 +40,18 @@ describe("parseSubmission", () => {
   });
 
   it("rejects ids that are not in the test set", () => {
-    const result = parseSubmission("TxnID,FraudLabel\nT1,0\nT2,0\nT9,0\n", fraud, { expectedIds });
+    const result = parseSubmission("TxnID,FraudLabel\nT1,0\nT2,0\nT9,0\n", fraud, { expected });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors).toContain("Id not in the test set: row 4 (T9)");
   });
 
   it("keeps composite ids and treats 1.0 and 1 as the same id part", () => {
-    const ids = new Set([idKey(["C1", "1"]), idKey(["C1", "2"])]);
+    const ids = new Map([
+      [idKey(["C1", "1"]), 0],
+      [idKey(["C1", "2"]), 1],
+    ]);
     const result = parseSubmission("CustomerID,Week,DefaultLabel\nC1,1.0,0\nC1,2,1\n", credit, {
-      expectedIds: ids,
+      expected: ids,
     });
     expect(result.ok).toBe(true);
   });
@@ -93,6 +97,44 @@ describe("parseSubmission", () => {
       { eligibleItems },
     );
     expect(foreign).toMatchObject({ ok: false, errors: ['Not an eligible SKU: row 2 has "X9"'] });
+  });
+
+  it("returns rows in the test set's order, whatever the file's order", () => {
+    const csv = "PolicyID,NextYearLoss\nP3,30\nP1,10\nP2,20\n";
+    const order = new Map([
+      ["P1", 0],
+      ["P2", 1],
+      ["P3", 2],
+    ]);
+    const result = parseSubmission(csv, pricing, { expected: order });
+    if (!result.ok) throw new Error(result.errors.join("; "));
+    expect(result.table.ids).toEqual(["P1", "P2", "P3"]);
+    expect(Array.from(result.table.predictions.values as Float64Array)).toEqual([10, 20, 30]);
+    expect(result.table.positions).toBe(order);
+  });
+
+  it("keeps file order without a test set, and reads CRLF, padding and blank lines", () => {
+    const csv = "\uFEFFPolicyID,NextYearLoss\r\n P2 , 2.5\r\n\r\nP1,1\r\n\r\nP7,x\r\n";
+    const result = parseSubmission(csv, pricing);
+    // The bad value is on line 6 of the file, blank lines included.
+    expect(result).toMatchObject({
+      ok: false,
+      errors: ['NextYearLoss must be a finite number: row 6 has "x"'],
+      rowCount: 3,
+    });
+    const good = parseSubmission(csv.replace("P7,x", "P7,7"), pricing);
+    if (!good.ok) throw new Error(good.errors.join("; "));
+    expect(good.table.ids).toEqual(["P2", "P1", "P7"]);
+    expect(Array.from(good.table.predictions.values as Float64Array)).toEqual([2.5, 1, 7]);
+    expect(good.table.positions.get("P7")).toBe(2);
+  });
+
+  it("reads quoted files through the full CSV parser", () => {
+    const result = parseSubmission('"TxnID","FraudLabel"\n"T2",1\n"T1","0"\nT3,0\n', fraud, {
+      expected,
+    });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.table.ids).toEqual(["T1", "T2", "T3"]);
   });
 
   it("rejects an empty file", () => {

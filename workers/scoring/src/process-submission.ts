@@ -43,7 +43,7 @@ export function createSubmissionProcessor({ db, getAnswers, logger, onScored }: 
 
     const csv = gunzipSync(claimed.predictions).toString("utf8");
     const parsed = parseSubmission(csv, challenge, {
-      expectedIds: answers.ids,
+      expected: answers.table.positions,
       ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
     });
     if (!parsed.ok) {

@@ -92,9 +92,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const answers = await getAnswers(challenge);
       if (!answers) throw new HttpError(503, `Scoring for ${challenge.key} is not available yet.`);
 
-      const expectedRows = answers.ids.size;
+      const expectedRows = answers.table.positions.size;
       const parsed = parseSubmission(predictions_csv, challenge, {
-        expectedIds: answers.ids,
+        expected: answers.table.positions,
         ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
       });
       if (!parsed.ok) {
@@ -241,7 +241,11 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const challenge = slug && number ? findChallenge(slug, Number(number)) : undefined;
       if (!submission || !challenge) throw notFound("Submission not found");
       const answers = await getAnswers(challenge);
-      return toSubmitResponse(submission, challenge, answers?.ids.size ?? submission.rowCount);
+      return toSubmitResponse(
+        submission,
+        challenge,
+        answers?.table.positions.size ?? submission.rowCount,
+      );
     },
   );
 }
