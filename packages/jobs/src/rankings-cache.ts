@@ -28,9 +28,23 @@ export function createRankingsCache(store: KeyValueStore, prefix: string) {
   const overallKey = `${prefix}:rankings:overall`;
   const versionKey = `${prefix}:rankings:version`;
   const domainKey = (slug: string) => `${prefix}:rankings:domain:${slug}`;
+  // Bodies are large (170 KB for 1,000 teams) and change rarely: a read asks the store only for
+  // the version, and fetches the body again only when the version moved. Snapshots are written
+  // all at once, so a body read after its version is at least that new.
+  const local = new Map<string, { version: string; body: string }>();
+  async function read(key: string): Promise<string | null> {
+    const version = await store.get(versionKey);
+    if (version === null) return null;
+    const kept = local.get(key);
+    if (kept?.version === version) return kept.body;
+    const body = await store.get(key);
+    if (body === null) local.delete(key);
+    else local.set(key, { version, body });
+    return body;
+  }
   return {
-    overall: () => store.get(overallKey),
-    domain: (slug: string) => store.get(domainKey(slug)),
+    overall: () => read(overallKey),
+    domain: (slug: string) => read(domainKey(slug)),
     /** True if written; false if a newer snapshot is already there. */
     async write(bodies: RankingBodies): Promise<boolean> {
       return store.setManyIfNewer(versionKey, bodies.version, [

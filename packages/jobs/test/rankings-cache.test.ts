@@ -17,4 +17,26 @@ describe("rankings cache", () => {
     expect(await cache.write(bodies(300, "newest"))).toBe(true);
     expect(JSON.parse((await cache.overall())!)).toEqual({ label: "newest" });
   });
+
+  it("fetches a body only when the snapshot version moved, across processes", async () => {
+    const store = createMemoryStore();
+    const reads: string[] = [];
+    const counting = {
+      ...store,
+      get: (key: string) => {
+        reads.push(key);
+        return store.get(key);
+      },
+    };
+    const reader = createRankingsCache(counting, "t");
+    const writer = createRankingsCache(store, "t"); // another process, same store
+    expect(await reader.overall()).toBeNull();
+    await writer.write(bodies(100, "first"));
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "first" });
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "first" });
+    expect(reads.filter((key) => key === "t:rankings:overall")).toHaveLength(1);
+    await writer.write(bodies(200, "second"));
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "second" });
+    expect(reads.filter((key) => key === "t:rankings:overall")).toHaveLength(2);
+  });
 });
