@@ -261,9 +261,14 @@ describe("Sponsors, About and Privacy Policy", () => {
   });
 });
 
-/** The public site: landing, info pages and domains (the sign-in pages have their own tests). */
+/** Every page a visitor can open without an account: the site, sign-in pages, leaderboard gate. */
 const PUBLIC_PAGES = [
   "/",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password?token=not-a-real-token",
+  "/leaderboard",
   "/about",
   "/rules",
   "/resources",

@@ -10,7 +10,7 @@ import { ApiError, apiRequest, onUnauthorized } from "./api/client";
 import { AuthProvider } from "./auth/AuthProvider";
 import type { RedirectState } from "./auth/ProtectedRoute";
 import { router } from "./Router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const swrConfig: SWRConfiguration = {
   fetcher: (path: string) => apiRequest(path),
@@ -29,7 +29,7 @@ export default function App() {
   useEffect(() => onUnauthorized(redirectToLogin), []);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <SWRConfig value={swrConfig}>
         <AuthProvider>

@@ -1,4 +1,4 @@
-import { createTheme } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme } from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "indigo",
@@ -10,4 +10,14 @@ export const theme = createTheme({
   headings: {
     fontWeight: "700",
   },
+});
+
+/**
+ * Mantine's light "dimmed" text (gray 6) is 3.3:1 on white, under WCAG AA's 4.5:1; gray 7 is
+ * 7:1 and still reads as secondary next to black body text.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": resolved.colors.gray[7]! },
+  dark: {},
 });
