@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
@@ -32,6 +33,7 @@ import { createTeamsRepository } from "./modules/teams/teams.repository";
 import { competitionAdminRoutes, teamRoutes } from "./modules/teams/teams.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { teamAuthPlugin } from "./plugins/team-auth";
 import { webStaticPlugin } from "./plugins/web-static";
@@ -50,6 +52,10 @@ export interface AppDeps {
   /** Shared with the scoring worker: Redis in production, memory in embedded mode. */
   rankingsCache: RankingsCache;
 }
+
+const { version } = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+) as { version: string };
 
 export const REDACTED_PATHS = [
   "req.headers.authorization",
@@ -101,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(rateLimitPlugin, {
     redis: deps.redis,

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { MESSAGES } from "@tandem/contracts";
+import { domainLeaderboardSchema, MESSAGES, overallLeaderboardSchema } from "@tandem/contracts";
 import { challengeAnswers, submissions, teams, users } from "@tandem/db";
 import { macroF1, parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
@@ -395,11 +395,12 @@ describe("submissions", () => {
     expect(foreign.statusCode).toBe(404);
 
     const board = await inject({ url: "/api/leaderboard", headers: await adminAuth(t.app) });
-    const row = board
-      .json()
-      .leaderboard.find((r: { team_name: string }) => r.team_name === "scorers");
+    // The body is sent pre-serialized; it must still be exactly what the API document says.
+    const row = overallLeaderboardSchema
+      .parse(board.json())
+      .leaderboard.find((r) => r.team_name === "scorers");
     expect(row).toMatchObject({ rank: 1, valid_submissions_total: 1 });
-    expect(row.total_score).toBeCloseTo(1 / 2 / 6, 12);
+    expect(row!.total_score).toBeCloseTo(1 / 2 / 6, 12);
   });
 
   it("uses the Idempotency-Key to answer a retried submission with the first one", async () => {
@@ -502,10 +503,66 @@ describe("leaderboard access", () => {
       headers: await adminAuth(t.app),
     });
     expect(domain.statusCode).toBe(200);
-    expect(domain.json().challenge_columns.map((c: { key: string }) => c.key)).toEqual([
+    const body = domainLeaderboardSchema.parse(domain.json());
+    expect(body.challenge_columns.map((c) => c.key)).toEqual([
       "retail-banking/1",
       "retail-banking/2",
     ]);
+  });
+});
+
+describe("API document", () => {
+  // SPEC.md §7's calls (under /api) and the SDK's (ARCHITECTURE.md §4).
+  const CALLS = [
+    "get /api/verify-token",
+    "post /api/login-verification",
+    "post /api/auth/verify",
+    "get /api/auth/verify",
+    "post /api/auth/register",
+    "post /api/save-user-signup",
+    "post /api/forgot-password",
+    "post /api/verify-reset-token",
+    "post /api/reset-password",
+    "get /api/teams",
+    "post /api/teams/create",
+    "post /api/teams/join",
+    "post /api/teams/leave",
+    "post /api/competition/start",
+    "post /api/jupyter/generate-token",
+    "get /api/leaderboard",
+    "get /api/leaderboard/domain/{domain}",
+    "get /api/competition/domains",
+    "post /api/submit",
+    "get /api/submissions/{id}",
+    "get /api/submissions/history",
+  ];
+
+  it("describes every call of the spec and the SDK, and nothing outside the API", async () => {
+    const response = await inject({ url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    expect(document.openapi).toBe("3.1.0");
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(operations).toEqual(expect.arrayContaining(CALLS));
+    expect(operations.filter((operation) => !operation.split(" ")[1]!.startsWith("/api/"))).toEqual(
+      [],
+    );
+    expect(operations.some((operation) => operation.includes("/api/docs"))).toBe(false);
+    // The leaderboard's documented body comes from the shared schema, not a placeholder.
+    const leaderboard = document.paths["/api/leaderboard"]!.get!.responses!["200"];
+    expect(JSON.stringify(leaderboard)).toContain("valid_submissions_total");
+  });
+
+  it("serves a page to read it", async () => {
+    const page = await inject({ url: "/api/docs" });
+    const html = page.statusCode === 302 ? await inject({ url: page.headers.location! }) : page;
+    expect(html.statusCode).toBe(200);
+    expect(html.headers["content-type"]).toMatch(/text\/html/);
   });
 });
 

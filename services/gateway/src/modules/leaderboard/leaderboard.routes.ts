@@ -1,5 +1,10 @@
 import { findDomain } from "@tandem/competition";
-import type { FastifyInstance } from "fastify";
+import {
+  domainLeaderboardSchema,
+  errorResponseSchema as errorSchema,
+  overallLeaderboardSchema,
+} from "@tandem/contracts";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/http-error";
@@ -7,7 +12,8 @@ import type { RankingsService } from "./rankings.service";
 
 /**
  * Admin-only leaderboards (SPEC.md §6); the scope's hook answers 401/403 for others. Bodies are
- * sent as cached (serialized when rankings last changed), so a read costs one cache look-up.
+ * sent as cached (serialized when rankings last changed), so a read costs one cache look-up:
+ * Fastify sends a string as it is, and the response schemas serve the API document.
  */
 export async function leaderboardRoutes(
   app: FastifyInstance,
@@ -15,18 +21,33 @@ export async function leaderboardRoutes(
 ) {
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: errorSchema, 403: errorSchema };
 
-  r.get("/leaderboard", async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").send(await rankings.overall()),
+  r.get(
+    "/leaderboard",
+    { schema: { response: { 200: overallLeaderboardSchema, ...denied } } },
+    async (_request, reply) => sendSerialized(reply, await rankings.overall()),
   );
 
   r.get(
     "/leaderboard/domain/:domain",
-    { schema: { params: z.object({ domain: z.string().min(1).max(100) }) } },
+    {
+      schema: {
+        params: z.object({
+          domain: z.string().min(1).max(100).describe("Name or slug, any case or spacing"),
+        }),
+        response: { 200: domainLeaderboardSchema, ...denied, 404: errorSchema },
+      },
+    },
     async (request, reply) => {
       const domain = findDomain(request.params.domain);
       if (!domain) throw notFound(`Unknown domain "${request.params.domain}"`);
-      return reply.type("application/json; charset=utf-8").send(await rankings.domain(domain.slug));
+      return sendSerialized(reply, await rankings.domain(domain.slug));
     },
   );
+}
+
+/** Sends JSON that is already serialized (typed replies expect the object, not its text). */
+function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type("application/json; charset=utf-8").send(body);
 }

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * The leaderboard bodies (SPEC.md §3 shapes). The gateway sends them pre-serialized from the
+ * rankings cache, so these schemas document the responses and are checked against real bodies
+ * in tests; they are not run on each read.
+ */
+export const overallLeaderboardSchema = z.strictObject({
+  leaderboard: z.array(
+    z.strictObject({
+      rank: z.number().int().min(1),
+      team_id: z.string(),
+      team_name: z.string(),
+      total_score: z.number().describe("Sum of the six domain scores"),
+      valid_submissions_total: z.number().int().min(0),
+      time_used_seconds: z
+        .number()
+        .min(0)
+        .describe("From the team's activation to its latest best result"),
+    }),
+  ),
+  updated_at: z.iso.datetime().describe("When the rankings were computed"),
+});
+
+const challengeCellSchema = z.strictObject({
+  metric_name: z.string(),
+  metric_value: z.number().nullable(),
+  score: z.number().describe("The challenge ranking score"),
+  beats_baseline: z
+    .boolean()
+    .nullable()
+    .describe("Null when the team has no result or the challenge no baseline"),
+});
+
+export const domainLeaderboardSchema = z.strictObject({
+  domain: z.string(),
+  slug: z.string(),
+  challenge_columns: z.array(
+    z.strictObject({
+      key: z.string().describe("Challenge key, e.g. insurance/1"),
+      number: z.number().int().min(1),
+      title: z.string(),
+      metric_name: z.string(),
+      higher_is_better: z.boolean(),
+      baseline: z.number().nullable(),
+    }),
+  ),
+  baseline: z.strictObject({
+    challenges: z.record(
+      z.string(),
+      z.strictObject({ metric_name: z.string(), metric_value: z.number().nullable() }),
+    ),
+  }),
+  leaderboard: z.array(
+    z.strictObject({
+      rank: z.number().int().min(1),
+      team_id: z.string(),
+      team_name: z.string(),
+      challenges: z.record(z.string(), challengeCellSchema).describe("Keyed by challenge key"),
+      domain_score: z.number(),
+      valid_submissions: z.number().int().min(0),
+      beats_baseline: z
+        .boolean()
+        .describe("Beats the baseline on every challenge of the domain that has one"),
+    }),
+  ),
+  updated_at: z.iso.datetime(),
+});
