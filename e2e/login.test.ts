@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MESSAGES } from "@tandem/contracts";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -71,6 +72,16 @@ describe("signing in through the page", () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain("Invalid email or password");
     expect(page.url()).toBe(`${baseUrl}/login`);
+    await page.close();
+  });
+
+  it("disables the GitHub button, saying why, when the server has no GitHub app", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    const github = page.getByRole("button", { name: "Continue with GitHub" });
+    await page.getByText(MESSAGES.githubNotConfigured).waitFor();
+    expect(await github.isDisabled()).toBe(true);
+    expect(await github.getAttribute("aria-describedby")).toBe("github-off");
     await page.close();
   });
 

@@ -23,6 +23,8 @@ export const MESSAGES = {
   networkError:
     "Unable to connect to the server. Please check your internet connection and try again.",
   loginFailedGeneric: "Authentication failed. Please try again.",
+  /** Ours, not the spec's: shown under the GitHub button when the server has no GitHub app. */
+  githubNotConfigured: "GitHub sign-in is not set up on this server. Use your e-mail and password.",
   sdkAuthFailed: "Authentication failed. Check your API key and team name.",
   adminPasswordInvalidOnBlur:
     "Invalid admin password. Please check your credentials or select a different option.",

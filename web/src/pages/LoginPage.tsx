@@ -16,6 +16,7 @@ import { useForm } from "@mantine/form";
 import { MESSAGES } from "@tandem/contracts";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
+import { usePublicConfig } from "../api/config/hooks";
 import { useAuth } from "../auth/AuthContext";
 import { INVALID_CREDENTIALS_MESSAGE, loginErrorMessage } from "../auth/loginErrors";
 import type { RedirectState } from "../auth/ProtectedRoute";
@@ -51,6 +52,8 @@ function LoginScreen() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  // Until the config arrives the button stays usable: most deployments have GitHub set up.
+  const githubOff = usePublicConfig().data?.github_enabled === false;
   const [error, setError] = useState<string | null>(() =>
     searchParams.get("error") === "github" ? MESSAGES.loginFailedGeneric : null,
   );
@@ -93,9 +96,16 @@ function LoginScreen() {
           fullWidth
           leftSection={<GitHubIcon />}
           onClick={() => window.location.assign(GITHUB_SIGN_IN_URL)}
+          disabled={githubOff}
+          aria-describedby={githubOff ? "github-off" : undefined}
         >
           Continue with GitHub
         </Button>
+        {githubOff && (
+          <Text id="github-off" size="xs" c="dimmed" ta="center" mt={6}>
+            {MESSAGES.githubNotConfigured}
+          </Text>
+        )}
 
         <Divider label="Or continue with email" labelPosition="center" my="lg" />
 
