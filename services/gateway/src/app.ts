@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     windowMs: config.rateLimit.windowMs,
     perIp: config.rateLimit.authPerIp,
     perEmail: config.rateLimit.authPerEmail,
+    notFoundPerIp: config.rateLimit.notFoundPerIp,
   });
   const mailer =
     deps.mailer ??

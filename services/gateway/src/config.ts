@@ -59,6 +59,8 @@ const envSchema = z.object({
     .default(15 * 60 * 1000),
   RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  // Unknown /api and /static paths: scanners, not people (STYLE: the 404 handler is limited).
+  RATE_LIMIT_NOT_FOUND_PER_IP: z.coerce.number().int().min(1).default(300),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -135,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
+      notFoundPerIp: e.RATE_LIMIT_NOT_FOUND_PER_IP,
     },
   };
 }

@@ -317,6 +317,7 @@ describe("rate limits", () => {
     const limited = await buildTestApp({
       RATE_LIMIT_AUTH_PER_EMAIL: "3",
       RATE_LIMIT_AUTH_PER_IP: "6",
+      RATE_LIMIT_NOT_FOUND_PER_IP: "4",
     });
     try {
       const attempt = (email: string) =>
@@ -343,6 +344,16 @@ describe("rate limits", () => {
         payload: { email: "target@example.org" },
       });
       expect(forgot.statusCode).toBe(200);
+
+      // Probing for API paths that do not exist is limited too; pages of the web app are not.
+      const probe = (url: string) => limited.app.inject({ url });
+      for (let i = 0; i < 4; i++) expect((await probe(`/api/admin-${i}`)).statusCode).toBe(404);
+      const scanned = await probe("/static/retail-banking/answers.csv");
+      expect(scanned.statusCode).toBe(429);
+      expect(Number(scanned.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await probe("/api/v2/teams")).statusCode).toBe(429);
+      expect((await probe("/dashboard")).statusCode).toBe(200);
+      expect((await probe("/api/health")).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,6 +1,11 @@
 import rateLimit from "@fastify/rate-limit";
 import { MESSAGES } from "@tandem/contracts";
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+} from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpError } from "../lib/http-error";
@@ -9,6 +14,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** preHandler hooks limiting a sensitive route per client IP and per e-mail in the body. */
     authLimits(group: string, options?: { perEmail?: boolean }): preHandlerHookHandler[];
+    /** Throws 429 once a client IP has asked for too many paths that do not exist. */
+    limitNotFound(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
@@ -19,11 +26,23 @@ export interface RateLimitOptions {
   windowMs: number;
   perIp: number;
   perEmail: number;
+  notFoundPerIp: number;
 }
 
 function emailOf(request: FastifyRequest): string {
   const body = request.body as { email?: unknown } | undefined;
   return typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
+}
+
+type Check = ReturnType<FastifyInstance["createRateLimit"]>;
+
+async function enforce(check: Check, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const limit = await check(request);
+  if (!limit.isAllowed && limit.isExceeded) {
+    const seconds = Math.max(1, limit.ttlInSeconds);
+    reply.header("retry-after", String(seconds));
+    throw new HttpError(429, MESSAGES.rateLimited(seconds));
+  }
 }
 
 export const rateLimitPlugin = fp(
@@ -53,16 +72,20 @@ export const rateLimitPlugin = fp(
       });
       const hook: preHandlerHookHandler = async (request, reply) => {
         for (const check of limits.perEmail === false ? [byIp] : [byIp, byEmail]) {
-          const limit = await check(request);
-          if (!limit.isAllowed && limit.isExceeded) {
-            const seconds = Math.max(1, limit.ttlInSeconds);
-            reply.header("retry-after", String(seconds));
-            throw new HttpError(429, MESSAGES.rateLimited(seconds));
-          }
+          await enforce(check, request, reply);
         }
       };
       return [hook];
     });
+
+    const notFoundByIp = app.createRateLimit({
+      max: options.notFoundPerIp,
+      timeWindow: options.windowMs,
+      keyGenerator: (request) => `notfound:ip:${request.ip}`,
+    });
+    app.decorate("limitNotFound", (request: FastifyRequest, reply: FastifyReply) =>
+      enforce(notFoundByIp, request, reply),
+    );
   },
   { name: "rate-limit" },
 );

@@ -61,7 +61,7 @@ export const webStaticPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/static/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
@@ -70,6 +70,8 @@ export const webStaticPlugin = fp(
           .type("text/html")
           .sendFile("index.html", webDistDir);
       }
+      // Client routes above are pages people open; a stream of unknown API paths is a scan.
+      await app.limitNotFound(request, reply);
       return reply.status(404).send({ error: `Not found: ${request.method} ${path}` });
     });
   },
