@@ -1,11 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import { MESSAGES } from "@tandem/contracts";
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerHookHandler,
-} from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpError } from "../lib/http-error";
