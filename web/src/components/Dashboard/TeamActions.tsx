@@ -5,9 +5,10 @@ import type { TeamView } from "@tandem/contracts";
 import { TEAM_MESSAGES } from "@tandem/contracts";
 import { useState } from "react";
 import { useActivateTeam, useJupyterToken, useLeaveTeam } from "../../api/teams/mutations";
+import { LogoutIcon } from "../icons";
 import { type ActionError, ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
-import { BoltIcon, LeaveIcon, NotebookIcon } from "./icons";
+import { BoltIcon, NotebookIcon } from "./icons";
 import { jupyterErrorMessage, serverDetail } from "./teamErrors";
 
 interface TeamActionsProps {
@@ -123,7 +124,7 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
           className={classes.actionsEnd}
           variant="outline"
           color="red"
-          leftSection={<LeaveIcon />}
+          leftSection={<LogoutIcon size={16} />}
           onClick={() => {
             setLeaveError(null);
             leaveModal.open();

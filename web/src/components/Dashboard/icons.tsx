@@ -52,16 +52,6 @@ export function NotebookIcon(props: IconProps) {
   );
 }
 
-export function LeaveIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2" />
-      <path d="M9 12h12l-3 -3" />
-      <path d="M18 15l3 -3" />
-    </Svg>
-  );
-}
-
 export function BoltIcon(props: IconProps) {
   return (
     <Svg {...props}>
