@@ -5,7 +5,7 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 from urllib.parse import urlsplit
 
 DOMAINS_BODY = {
@@ -64,7 +64,28 @@ class Recorded:
 Reply = Tuple[int, Dict[str, str], Any]
 
 
-class StubServer:
+ServerT = TypeVar("ServerT", bound="_LoopbackServer")
+
+
+class _LoopbackServer:
+    """An HTTP server on a free loopback port, serving from a thread while in a ``with`` block."""
+
+    def _serve(self, handler: type) -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server.daemon_threads = True
+        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self: "ServerT") -> "ServerT":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class StubServer(_LoopbackServer):
     """Answers from a script: ``routes[(method, path)]`` is a list of replies used in turn (the
     last one repeats), each ``(status, headers, json_body)`` or a callable returning one, or the
     string ``"drop"`` to close the connection without answering, or ``("sleep", seconds, reply)``.
@@ -116,24 +137,13 @@ class StubServer:
 
             do_GET = do_POST = _handle
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self) -> "StubServer":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self._serve(Handler)
 
     def calls(self, method: str, path: str) -> List[Recorded]:
         return [r for r in self.requests if r.method == method and r.path.split("?", 1)[0] == path]
 
 
-class LossyProxy:
+class LossyProxy(_LoopbackServer):
     """Forwards everything to ``target``; the first ``POST /api/submit`` is forwarded and fully
     processed by the target, but its response is dropped (the connection is closed unanswered)."""
 
@@ -175,15 +185,4 @@ class LossyProxy:
 
             do_GET = do_POST = _handle
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self) -> "LossyProxy":
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self._serve(Handler)
