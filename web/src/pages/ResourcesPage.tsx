@@ -103,6 +103,14 @@ export default function ResourcesPage() {
               {sdkSnippet(window.location.origin)}
             </Code>
           </ScrollRegion>
+          <p>
+            {api.reference.text}{" "}
+            {/* Served by the gateway, not a page of this app: a full navigation. */}
+            <Anchor href={api.reference.link.href} fw={600}>
+              {api.reference.link.label}
+            </Anchor>
+            .
+          </p>
         </ResourceSection>
 
         <ResourceSection id="baseline-implementation">

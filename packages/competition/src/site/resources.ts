@@ -72,6 +72,10 @@ export const RESOURCE_SECTIONS = {
       },
     ],
     snippetTitle: "Sample SDK usage",
+    reference: {
+      text: "Working in another language, or curious what the SDK sends? Every call is described in the",
+      link: { label: "HTTP API reference", href: "/api/docs" } satisfies SiteLink,
+    },
   },
   baseline: {
     paragraphs: [
