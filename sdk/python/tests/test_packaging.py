@@ -4,7 +4,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 
 from conftest import SDK_DIR
 
@@ -19,8 +18,7 @@ def test_pip_installs_offline_with_the_console_script(tmp_path):
          "--target", str(target), str(source)],
         capture_output=True, text=True, timeout=600,
     )
-    if done.returncode != 0 and "No module named pip" in done.stderr:
-        pytest.skip("pip is not installed")
+    # Debian's python3-pip (.ci/run installs it); without it this fails rather than skips.
     assert done.returncode == 0, done.stderr
     assert (target / "tandem_bench" / "client.py").is_file()
     assert (target / "bin" / "tandem-bench").is_file()
