@@ -4,7 +4,6 @@ import shutil
 import subprocess
 import sys
 
-
 from conftest import SDK_DIR
 
 
