@@ -40,39 +40,45 @@ try {
   );
 
   const lighthouse = join(REPO_ROOT, "node_modules", ".bin", "lighthouse");
-  const scores: number[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    const output = join(dir, `run-${run}.json`);
-    // stderr is kept so that a failed run says why (execFileSync puts it in the error).
-    execFileSync(
-      lighthouse,
-      [
-        `${server.baseUrl}/`,
-        "--only-categories=performance",
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking",
-        "--output=json",
-        `--output-path=${output}`,
-        "--quiet",
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-        stdio: ["ignore", "ignore", "pipe"],
-      },
-    );
-    const report = JSON.parse(readFileSync(output, "utf8")) as {
-      categories: { performance: { score: number } };
-      audits: Record<string, { displayValue?: string }>;
-    };
-    const score = Math.round(report.categories.performance.score * 100);
-    scores.push(score);
-    const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
+  // "simulate" (Lighthouse's default, the issue's target) estimates a slow phone on slow 4G from
+  // an unthrottled load; "devtools" really throttles the network and CPU, so it shows what the
+  // prerendered HTML buys a visitor before any script has run.
+  for (const method of ["simulate", "devtools"] as const) {
+    const scores: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const output = join(dir, `${method}-${run}.json`);
+      // stderr is kept so that a failed run says why (execFileSync puts it in the error).
+      execFileSync(
+        lighthouse,
+        [
+          `${server.baseUrl}/`,
+          "--only-categories=performance",
+          `--throttling-method=${method}`,
+          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking",
+          "--output=json",
+          `--output-path=${output}`,
+          "--quiet",
+        ],
+        {
+          env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      const report = JSON.parse(readFileSync(output, "utf8")) as {
+        categories: { performance: { score: number } };
+        audits: Record<string, { displayValue?: string }>;
+      };
+      const score = Math.round(report.categories.performance.score * 100);
+      scores.push(score);
+      const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
+      console.log(
+        `lighthouse (${method}) run ${run}: ${score}   FCP ${metric("first-contentful-paint")}   LCP ${metric("largest-contentful-paint")}   TBT ${metric("total-blocking-time")}   CLS ${metric("cumulative-layout-shift")}`,
+      );
+    }
     console.log(
-      `lighthouse run ${run}: ${score}   FCP ${metric("first-contentful-paint")}   LCP ${metric("largest-contentful-paint")}   TBT ${metric("total-blocking-time")}   CLS ${metric("cumulative-layout-shift")}`,
+      `lighthouse mobile performance (${method}), median of ${RUNS}: ${median(scores)}${method === "simulate" ? " (target at least 90)" : ""}`,
     );
   }
-  console.log(
-    `lighthouse mobile performance, median of ${RUNS}: ${median(scores)} (target at least 90)`,
-  );
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

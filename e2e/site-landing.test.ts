@@ -6,6 +6,7 @@ import {
   FEATURES_SECTION,
   FOOTER,
   HERO_BACKGROUNDS,
+  HERO_HEADING,
   HERO_SLIDES,
   SITE_TIMERS,
   SUPPORTERS,
@@ -46,6 +47,25 @@ function freshPage(options: PageOptions = {}): Promise<Page> {
   return newPage(browser, options);
 }
 
+/**
+ * Opens "/" and waits until the browser has adopted the prerendered HTML: before that the page
+ * is readable but its buttons do nothing yet.
+ */
+async function openLanding(page: Page): Promise<void> {
+  await page.goto(url("/"));
+  await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+}
+
+/** Uncaught errors and console errors (a hydration mismatch is reported as one). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 function heroSlide(page: Page, index: number) {
   return page.getByRole("heading", { level: 2, name: HERO_SLIDES[index]?.title, exact: true });
 }
@@ -83,7 +103,7 @@ async function moveMouseAway(page: Page) {
 describe("landing page sections", () => {
   it("shows every section with content from the competition package", async () => {
     const page = await freshPage();
-    await page.goto(url("/"));
+    await openLanding(page);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await heroSlide(page, 0).waitFor();
     await page.getByRole("link", { name: "Register Now" }).waitFor();
@@ -111,7 +131,7 @@ describe("landing page sections", () => {
 
   it("gives every audience card a title, subtitle, perks and an image with its alt text", async () => {
     const page = await freshPage();
-    await page.goto(url("/"));
+    await openLanding(page);
     const carousel = page.getByRole("region", { name: "Who the competition is for" });
     for (const slide of AUDIENCE_SLIDES) {
       await carousel.getByRole("button", { name: `Show ${slide.title}` }).click();
@@ -135,7 +155,7 @@ describe("landing page timers", () => {
   it("advances the hero message every 5 seconds and its background on its own slower timer", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     await heroSlide(page, 0).waitFor();
     const firstBackground = HERO_BACKGROUNDS[0]?.src ?? "";
     expect(await activeHeroBackground(page)).toBe(firstBackground);
@@ -161,7 +181,7 @@ describe("landing page timers", () => {
   it("pauses the hero while hovered or focused, and lets the dots pick a message", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     await heroSlide(page, 0).waitFor();
 
     await heroSlide(page, 0).hover();
@@ -189,7 +209,7 @@ describe("landing page timers", () => {
   it("stops the hero with its Pause button and starts it again with Play", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     await page.getByRole("button", { name: "Pause highlights" }).click();
     await moveMouseAway(page);
     await page.clock.runFor(carouselIntervalMs * 3);
@@ -205,7 +225,7 @@ describe("landing page timers", () => {
   it("rotates 'Should I Participate?' every 5 seconds, with dots, arrows and pause on hover", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     const carousel = page.getByRole("region", { name: "Who the competition is for" });
     await carousel.waitFor();
     expect(await visibleAudience(page)).toBe(AUDIENCE_SLIDES[0]?.title);
@@ -237,7 +257,7 @@ describe("landing page timers", () => {
   it("scrolls the supporters' logos through one loop in 30 seconds, paused on hover", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     const track = page.getByRole("list", { name: "Supporters" });
     await track.scrollIntoViewIfNeeded();
     await page.clock.runFor(100);
@@ -270,7 +290,7 @@ describe("landing page timers", () => {
   it("keeps everything still for visitors who ask for reduced motion", async () => {
     const page = await freshPage({ reducedMotion: "reduce" });
     await pauseClock(page);
-    await page.goto(url("/"));
+    await openLanding(page);
     await heroSlide(page, 0).waitFor();
     await page.getByRole("button", { name: "Play highlights" }).waitFor();
     await page.clock.runFor(carouselIntervalMs * 4);
@@ -296,7 +316,7 @@ describe("landing page links", () => {
   for (const [name, path, heading] of cases) {
     it(`'${name}' goes to ${path}`, async () => {
       const page = await freshPage();
-      await page.goto(url("/"));
+      await openLanding(page);
       await page.getByRole("link", { name, exact: true }).click();
       await page.waitForURL(url(path));
       await page.getByRole("heading", { level: 1, name: heading }).first().waitFor();
@@ -307,7 +327,7 @@ describe("landing page links", () => {
   it("opens each domain from its card", async () => {
     const page = await freshPage();
     for (const domain of DOMAINS) {
-      await page.goto(url("/"));
+      await openLanding(page);
       await page
         .getByRole("region", { name: "Domain Challenges" })
         .getByRole("link", { name: domain.name, exact: true })
@@ -320,16 +340,19 @@ describe("landing page links", () => {
 
   it("offers Go to Dashboard instead of Register Now to a signed-in visitor", async () => {
     const page = await freshPage();
+    const errors = collectErrors(page);
     await page.goto(url("/login"));
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel(/^Password/).fill(ADMIN.password);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(url("/dashboard"));
-    await page.goto(url("/"));
+    await openLanding(page);
     const hero = page.getByRole("region", { name: "Competition highlights" });
     await hero.getByRole("link", { name: "Go to Dashboard" }).click();
     await page.waitForURL(url("/dashboard"));
     expect(await page.getByRole("link", { name: "Register Now" }).count()).toBe(0);
+    // The page was prerendered signed out; adopting it for a signed-in visitor is no mismatch.
+    expect(errors).toEqual([]);
     await page.close();
   });
 
@@ -341,7 +364,7 @@ describe("landing page links", () => {
       ...FOOTER.extraDomainLinks,
     ];
     for (const link of links) {
-      await page.goto(url("/"));
+      await openLanding(page);
       const footer = page.getByRole("contentinfo");
       await footer.getByRole("link", { name: link.label, exact: true }).click();
       // Unknown domains redirect home; the dashboard sends visitors to log in.
@@ -395,7 +418,7 @@ describe("header", () => {
 
   it("lists the six domains in the Domains dropdown, which closes on outside click, Escape and navigation", async () => {
     const page = await freshPage();
-    await page.goto(url("/"));
+    await openLanding(page);
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
     const toggle = nav.getByRole("button", { name: "Show domains" });
     const insurance = nav.getByRole("link", { name: "Insurance", exact: true });
@@ -431,7 +454,7 @@ describe("header", () => {
 
   it("scrolls to the top on navigation", async () => {
     const page = await freshPage();
-    await page.goto(url("/"));
+    await openLanding(page);
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     expect(await page.evaluate<number>("window.scrollY")).toBeGreaterThan(500);
     await page.getByRole("contentinfo").getByRole("link", { name: "Rules", exact: true }).click();
@@ -443,7 +466,7 @@ describe("header", () => {
 
   it("mirrors the header in the mobile menu, which closes on outside click and on navigation", async () => {
     const page = await freshPage({ width: 390 });
-    await page.goto(url("/"));
+    await openLanding(page);
     const burger = page.getByRole("button", { name: "Toggle navigation" });
     await burger.click();
     const drawer = page.getByRole("dialog");
@@ -476,6 +499,32 @@ describe("header", () => {
     await drawer.getByRole("link", { name: "Healthcare", exact: true }).click();
     await page.waitForURL(url("/domains/healthcare"));
     await drawer.waitFor({ state: "hidden" });
+    await page.close();
+  });
+});
+
+describe("first load", () => {
+  it("arrives prerendered: readable with scripts off, then adopted without errors", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(url("/"));
+    expect(await still.getByRole("heading", { level: 1 }).textContent()).toBe(HERO_HEADING);
+    await heroSlide(still, 0).waitFor();
+    expect(await still.getByRole("link", { name: /^Register Now/ }).getAttribute("href")).toBe(
+      "/register",
+    );
+    for (const domain of DOMAINS) {
+      await still.locator(`main a[href="${domain.route}"]`).first().waitFor();
+    }
+    await context.close();
+
+    const page = await freshPage();
+    const errors = collectErrors(page);
+    await openLanding(page);
+    await page.getByRole("contentinfo").waitFor();
+    await page.getByRole("button", { name: "Pause highlights" }).click();
+    await page.getByRole("button", { name: "Play highlights" }).waitFor();
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

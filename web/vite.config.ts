@@ -1,23 +1,15 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { writeCompressed } from "./scripts/compress.mjs";
 
 const gateway = "http://127.0.0.1:3000";
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Writes `.br` and `.gz` beside every text asset, once at build time, so the gateway's static
- * handler (`preCompressed`) sends compressed bytes without compressing on each request.
- */
+/** Writes `.br` and `.gz` beside every text asset (scripts/compress.mjs). */
 function precompress(): Plugin {
   return {
     name: "tandem-precompress",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? "dist";
       await Promise.all(
@@ -25,13 +17,7 @@ function precompress(): Plugin {
           if (!/\.(js|css|html|svg|json)$/.test(item.fileName)) return;
           const bytes = Buffer.from(item.type === "chunk" ? item.code : item.source);
           if (bytes.length < 1024) return;
-          const path = join(dir, item.fileName);
-          await Promise.all([
-            gzipAsync(bytes, { level: 9 }).then((out) => writeFile(`${path}.gz`, out)),
-            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).then((out) =>
-              writeFile(`${path}.br`, out),
-            ),
-          ]);
+          await writeCompressed(join(dir, item.fileName), bytes);
         }),
       );
     },
@@ -42,6 +28,7 @@ function precompress(): Plugin {
  * Writes `landing.html`: `index.html` plus preloads of the landing page's own chunk and styles.
  * The gateway serves it for "/" only, so the first visit fetches the page's code alongside the
  * app's instead of after it, and no other route downloads landing code it does not need.
+ * scripts/prerender.mjs then fills its #root with the page's HTML.
  */
 function landingPreloads(): Plugin {
   return {

@@ -1,6 +1,6 @@
 import { DOMAINS } from "@tandem/competition";
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { ProtectedRoute } from "./auth/ProtectedRoute";
 import { Layout } from "./components/Layout/Layout";
 import { PageLoader } from "./components/PageLoader";
@@ -58,4 +58,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes that match `pathname` and puts their components on the route objects,
+ * so a router created afterwards renders the page at once: hydrating prerendered HTML needs the
+ * first render to be the page, not the loading state.
+ */
+export async function resolveLazyRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}

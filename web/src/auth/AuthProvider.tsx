@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { useSWRConfig } from "swr";
 import { loginRequest, logoutRequest, type Session } from "../api/auth/requests";
 import { onUnauthorized } from "../api/client";
@@ -27,8 +27,21 @@ function signedIn(prev: AuthState, token: string, user: User): AuthState {
   return { status: "authenticated", token, user };
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(initialState);
+export function AuthProvider({
+  children,
+  hydrating = false,
+}: {
+  children: ReactNode;
+  /**
+   * The page was prerendered signed out: start from that state so hydration matches, then
+   * switch to the stored session in a layout effect, which runs before the first paint.
+   */
+  hydrating?: boolean;
+}) {
+  const [state, setState] = useState<AuthState>(hydrating ? SIGNED_OUT : initialState);
+  useLayoutEffect(() => {
+    if (hydrating) setState((prev) => (prev === SIGNED_OUT ? initialState() : prev));
+  }, [hydrating]);
   const { mutate } = useSWRConfig();
 
   const clearCachedData = useCallback(() => {

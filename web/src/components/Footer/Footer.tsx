@@ -1,4 +1,5 @@
 import { Container } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
 import { DOMAINS, FOOTER, type SocialLink } from "@tandem/competition";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
@@ -38,7 +39,11 @@ function SocialLinks({ links }: { links: readonly SocialLink[] }) {
  * <body>, outside the layout's <main>, so it is the page's contentinfo landmark.
  */
 export function Footer() {
-  return createPortal(<FooterContent />, document.body);
+  // Portals cannot be prerendered (the landing page is, at build time), and hydration needs the
+  // browser's first render to match: mount it right after. It sits below everything else, so
+  // nothing above it moves.
+  const mounted = useMounted();
+  return mounted ? createPortal(<FooterContent />, document.body) : null;
 }
 
 function FooterContent() {

@@ -1,0 +1,42 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
+import { SWRConfig, type SWRConfiguration } from "swr";
+import { ApiError, apiRequest } from "./api/client";
+import { AuthProvider } from "./auth/AuthProvider";
+import { cssVariablesResolver, theme } from "./theme";
+
+const swrConfig: SWRConfiguration = {
+  fetcher: (path: string) => apiRequest(path),
+  // Client errors (bad request, forbidden, not found) will not fix themselves on retry.
+  shouldRetryOnError: (error) => !(error instanceof ApiError && error.status < 500),
+};
+
+/**
+ * Everything around the router, shared by the browser app and the build-time prerender of the
+ * landing page, so both render the same tree (hydration needs it).
+ */
+export function AppProviders({
+  children,
+  hydrating = false,
+}: {
+  children: ReactNode;
+  /** Adopting prerendered HTML: the first render must be the signed-out one the build made. */
+  hydrating?: boolean;
+}) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      <Notifications position="top-right" />
+      <SWRConfig value={swrConfig}>
+        <AuthProvider hydrating={hydrating}>{children}</AuthProvider>
+      </SWRConfig>
+    </MantineProvider>
+  );
+}
