@@ -18,7 +18,9 @@ try {
   const filled = page.replace(root, () => `<div id="root" data-prerendered>${html}</div>`);
   await writeFile(landing, filled);
   await writeCompressed(landing.pathname, Buffer.from(filled));
-  console.log(`prerendered / into dist/landing.html (${(html.length / 1024).toFixed(1)} KB of HTML)`);
+  console.log(
+    `prerendered / into dist/landing.html (${(html.length / 1024).toFixed(1)} KB of HTML)`,
+  );
 } finally {
   await rm(serverBuild, { recursive: true, force: true });
 }
