@@ -26,8 +26,11 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     reducedMotion: options.reducedMotion ?? "no-preference",
   });
   const page = await context.newPage();
-  // Closing the page closes its context too.
-  page.on("close", () => void context.close());
+  // Closing the page closes its context too. When the page closed because the whole browser
+  // is closing (afterAll), the context is already going: nothing to report.
+  page.on("close", () => {
+    context.close().catch(() => {});
+  });
   return page;
 }
 
