@@ -8,6 +8,7 @@ if (!root) throw new Error("index.html has no #root element");
 
 // The landing page arrives prerendered (landing.html, written by the build): adopt that HTML
 // instead of replacing it, once the page's own code is loaded (it is preloaded with the HTML).
+// A promise, not top-level await: with that, the bundler split the app into 42 preloaded chunks.
 const prerendered = root.hasAttribute("data-prerendered") && window.location.pathname === "/";
 if (prerendered) {
   void resolveLazyRoutes(window.location.pathname).then(() =>
