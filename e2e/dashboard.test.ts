@@ -11,6 +11,7 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
+import { seriousViolations } from "./site-support";
 
 // SPEC.md §2 Dashboard, §4 Team status, §5 team name and join rules, §8 Teams, §9.
 const ADMIN = { email: "dashboard-admin@example.org", password: "dashboard-admin-pw" };
@@ -274,6 +275,12 @@ describe("the dashboard's teams", () => {
     const box = await card.getByRole("button", { name: "Leave Team" }).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await adaPage.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("has no serious or critical axe violations for a member or the admin", async () => {
+    await teamCard(adaPage, teamName).getByText(READY_TO_COMPETE, { exact: true }).waitFor();
+    expect(await seriousViolations(adaPage)).toEqual([]);
+    expect(await seriousViolations(adminPage)).toEqual([]);
   });
 
   it("removes the team card when its last member leaves, after which its ID no longer works", async () => {

@@ -12,6 +12,7 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
+import { seriousViolations } from "./site-support";
 
 // SPEC.md §2 Overall and Domain leaderboard, §6 admin rules, §8 Leaderboard, §9 (4 decimals,
 // top 3 highlighted, time used as days/hours/minutes, refresh every 5 minutes).
@@ -235,6 +236,7 @@ describe("leaderboard access", () => {
 
     await page.goto(`${baseUrl}/leaderboard/domain/Healthcare`);
     await page.getByText(LEADERBOARD_MESSAGES.domainAdminRequired, { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 
@@ -308,6 +310,7 @@ describe("the admin's leaderboards", () => {
     expect(info).toContain("counts 0");
     expect(info).toContain("fewer valid submissions");
     expect(info).toContain("competition window");
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 
   it("shows one tab per domain with its table and a link to the full page", async () => {
@@ -370,6 +373,7 @@ describe("the admin's leaderboards", () => {
       const cell = rowOf(table, name).locator("td").nth(1);
       expect(await cell.textContent()).toMatch(/^0\.\d{4}Score 0\.\d{4}$/);
     }
+    expect(await seriousViolations(admin)).toEqual([]);
 
     const nav = admin.getByRole("navigation", { name: "Other domain leaderboards" });
     expect(await nav.getByRole("link").allTextContents()).toEqual([

@@ -59,7 +59,12 @@ export function TeamCard({ team }: { team: TeamView }) {
             </Text>
           </Stat>
           <Stat label="Competition status" wide>
-            <Text fw={700} size="md" c={active ? "green.8" : "orange.8"}>
+            {/* The light variant's text colours: darkened in the theme to pass AA on grey. */}
+            <Text
+              fw={700}
+              size="md"
+              c={`var(--mantine-color-${active ? "green" : "orange"}-light-color)`}
+            >
               {active ? "Ready to compete" : "Activation required"}
             </Text>
           </Stat>

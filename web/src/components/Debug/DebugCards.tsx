@@ -90,7 +90,8 @@ export function StoredItemsCard({ items }: { items: StoredItems }) {
     value === null ? <Text c="dimmed">-</Text> : <Code>{shorten(value, 40)}</Code>;
   return (
     <DebugCard title="Stored items">
-      <Table.ScrollContainer minWidth={420}>
+      {/* Focusable, so the table can be scrolled sideways from the keyboard. */}
+      <Table.ScrollContainer minWidth={420} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table>
           <Table.Thead>
             <Table.Tr>
