@@ -22,6 +22,9 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  // Reaching the arrow with a mouse passes over the menu, which opens it; the click that
+  // follows must keep it open, not toggle it shut again.
+  const openedByHover = useRef(false);
   const listId = useId();
 
   useEffect(() => {
@@ -34,6 +37,9 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
   }, [opened, onChange]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (!opened) openedByHover.current = false;
+  }, [opened]);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   const scheduleClose = () => {
@@ -49,6 +55,7 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
       onPointerEnter={(event) => {
         if (event.pointerType !== "mouse") return;
         cancelClose();
+        if (!opened) openedByHover.current = true;
         onChange(true);
       }}
       onPointerLeave={(event) => {
@@ -76,7 +83,11 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
         aria-label="Show domains"
         aria-expanded={opened}
         aria-controls={listId}
-        onClick={() => onChange(!opened)}
+        onClick={() => {
+          const hovered = openedByHover.current;
+          openedByHover.current = false;
+          onChange(hovered ? true : !opened);
+        }}
       >
         <ChevronDownIcon size={14} />
       </button>
