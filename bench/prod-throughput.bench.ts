@@ -12,7 +12,12 @@ import {
   startProcess,
   waitForReady,
 } from "../test/support/processes";
-import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
+import {
+  createTestDatabase,
+  createTestRedis,
+  TEST_DATA_SEED,
+  TEST_SECRETS,
+} from "../test/support/services";
 
 /**
  * A deadline rush in production mode: `npm run start:prod` (the gateway and two scoring workers
@@ -52,7 +57,7 @@ function check(condition: boolean, message: string): void {
 
 try {
   const staticDir = join(dir, "static");
-  await generateDatasets({ db: database.handle.db, staticDir, scale: SCALE });
+  await generateDatasets({ db: database.handle.db, staticDir, seed: TEST_DATA_SEED, scale: SCALE });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   stack = startProcess("scripts/start-prod.ts", {

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { datasetsPresent, generateDatasets } from "@tandem/datasets";
+import { datasetStates, generateDatasets, requireSecretSeed, SeedError } from "@tandem/datasets";
 import { createDatabase, runMigrations } from "@tandem/db";
 import pg from "pg";
 
@@ -19,7 +19,8 @@ const USAGE = `Usage: npm run start:prod -- [--workers N] [--scale S]
   --workers N  scoring worker processes (default 2)
   --scale S    dataset size when they have to be generated (default 1 = the published sizes)
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tandem), REDIS_URL
-(default redis://127.0.0.1:6379), and everything in .env.example. Without JWT_SECRET and
+(default redis://127.0.0.1:6379), DATA_SEED (a secret of 32+ characters, required when the
+datasets must be generated), and everything in .env.example. Without JWT_SECRET and
 API_KEY_ENCRYPTION_KEY, keys are generated once into $DATA_DIR/start-prod-secrets.json.`;
 
 const { values } = parseArgs({
@@ -106,11 +107,27 @@ async function prepare(): Promise<void> {
   try {
     await runMigrations(handle);
     log("migrations applied");
-    if (await datasetsPresent(handle.db, env.STATIC_DIR!)) {
+    const states = await datasetStates(handle.db, env.STATIC_DIR!);
+    const missing = Object.keys(states).filter((slug) => states[slug] === "missing");
+    for (const slug of Object.keys(states).filter((s) => states[s] === "legacy")) {
+      log(
+        `${slug}: made by an earlier version from the repository's public seed, so anyone can rebuild its answers; regenerate it with \`npm run data:generate -- --domain ${slug}\``,
+      );
+    }
+    if (missing.length === 0) {
       log(`datasets present in ${env.STATIC_DIR}`);
     } else {
+      // Production generates only from a secret seed (there is no default to fall back on).
+      const seed = requireSecretSeed(env.DATA_SEED);
       log(`generating datasets (scale ${scale}) into ${env.STATIC_DIR}`);
-      await generateDatasets({ db: handle.db, staticDir: env.STATIC_DIR!, scale });
+      await generateDatasets({
+        db: handle.db,
+        staticDir: env.STATIC_DIR!,
+        seed,
+        scale,
+        domains: missing,
+      });
+      log("measure the baselines with `npm run data:baselines` (needs Python with scikit-learn)");
     }
   } finally {
     await handle.close();
@@ -155,7 +172,13 @@ function start(name: string, entry: string): Child {
   return { name, process: child, exited };
 }
 
-await prepare();
+try {
+  await prepare();
+} catch (err) {
+  if (!(err instanceof SeedError)) throw err;
+  console.error(`[start-prod] ${err.message}`);
+  process.exit(1);
+}
 
 const children = [
   start("gateway", "services/gateway/src/server.ts"),

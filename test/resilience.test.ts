@@ -8,7 +8,12 @@ import { parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningProcess, startProcess, waitForReady } from "./support/processes";
-import { createTestDatabase, TEST_SECRETS, type TestDatabase } from "./support/services";
+import {
+  createTestDatabase,
+  TEST_DATA_SEED,
+  TEST_SECRETS,
+  type TestDatabase,
+} from "./support/services";
 
 /**
  * Production mode under failure, with real processes: a scoring worker killed mid-work, and a
@@ -79,7 +84,12 @@ let testIds: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   dir = await mkdtemp(join(tmpdir(), "tandem-chaos-"));
-  await generateDatasets({ db: database.handle.db, staticDir: join(dir, "static"), scale: 0.01 });
+  await generateDatasets({
+    db: database.handle.db,
+    staticDir: join(dir, "static"),
+    seed: TEST_DATA_SEED,
+    scale: 0.01,
+  });
   redisPort = await freePort();
   await startRedis();
   const port = await freePort();

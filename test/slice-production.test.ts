@@ -11,6 +11,7 @@ import { freePort, type RunningProcess, startProcess, waitForReady } from "./sup
 import {
   createTestDatabase,
   createTestRedis,
+  TEST_DATA_SEED,
   TEST_SECRETS,
   type TestDatabase,
 } from "./support/services";
@@ -31,7 +32,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   redis = await createTestRedis();
   dir = await mkdtemp(join(tmpdir(), "tandem-prod-"));
-  await generateDatasets({ db: database.handle.db, staticDir: join(dir, "static"), scale: 0.005 });
+  await generateDatasets({
+    db: database.handle.db,
+    staticDir: join(dir, "static"),
+    seed: TEST_DATA_SEED,
+    scale: 0.005,
+  });
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const shared = { DATABASE_URL: database.url, REDIS_URL: redis.url, QUEUE_PREFIX: redis.prefix };

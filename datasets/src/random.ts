@@ -1,12 +1,36 @@
-/** mulberry32: a small, fast, seedable PRNG; the same seed gives the same stream on every machine. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
+import { createCipheriv, hkdfSync } from "node:crypto";
+
+/** Bytes of keystream made at a time; each uniform draw takes 8. */
+const CHUNK = 64 * 1024;
+const TWO_POW_26 = 67_108_864;
+const TWO_POW_53 = 9_007_199_254_740_992;
+
+/**
+ * A deterministic stream of uniform draws from AES-256-CTR under `key`. Without the key the
+ * stream cannot be predicted, and no number of outputs gives its state away: a small PRNG such
+ * as mulberry32 has 32 bits of state, which one published value or a brute force recovers,
+ * and with it every hidden answer.
+ */
+export function createRandom(key: Uint8Array) {
+  if (key.length !== 32) throw new Error("A random stream needs a 32-byte key");
+  const cipher = createCipheriv("aes-256-ctr", key, Buffer.alloc(16));
+  const zeros = Buffer.alloc(CHUNK);
+  let words = new Uint32Array(0);
+  let at = 0;
+  const refill = () => {
+    const bytes = cipher.update(zeros);
+    words =
+      bytes.byteOffset % 4 === 0
+        ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+        : new Uint32Array(new Uint8Array(bytes).buffer);
+    at = 0;
+  };
+  /** Uniform in [0, 1) with 53 random bits. */
   const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    if (at + 2 > words.length) refill();
+    const high = words[at++]! >>> 5;
+    const low = words[at++]! >>> 6;
+    return (high * TWO_POW_26 + low) / TWO_POW_53;
   };
   const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return {
@@ -50,6 +74,31 @@ export function createRandom(seed: number) {
   };
 }
 export type Random = ReturnType<typeof createRandom>;
+
+/**
+ * The streams a domain is generated from. `random` makes everything published (features, ids,
+ * splits, side files); `noise` makes only what decides the targets beyond the features (the
+ * noise terms and the final draw of each label or value). Each has its own key, so even someone
+ * who rebuilt every public file, stream and all, learns nothing about the answers' noise.
+ */
+export interface DomainStreams {
+  random: Random;
+  noise: Random;
+}
+
+export type StreamName = "public" | "answers";
+
+/** A stream's key: HKDF-SHA256 of the deployment's seed, per domain and stream. */
+export function streamKey(seed: string, slug: string, stream: StreamName): Uint8Array {
+  return new Uint8Array(hkdfSync("sha256", seed, "tandem/datasets/v1", `${slug}/${stream}`, 32));
+}
+
+export function domainStreams(seed: string, slug: string): DomainStreams {
+  return {
+    random: createRandom(streamKey(seed, slug, "public")),
+    noise: createRandom(streamKey(seed, slug, "answers")),
+  };
+}
 
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 

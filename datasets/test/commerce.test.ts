@@ -4,7 +4,7 @@ import { checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 const SMALL = 0.1;
-const domain = generateDomain("commerce", 7, SMALL);
+const domain = generateDomain("commerce", "7", SMALL);
 
 const CATEGORIES = [
   "Electronics",
@@ -178,11 +178,53 @@ describe("Commerce data", () => {
     expect(redeemRate).toBeLessThan(0.4);
   });
 
+  it("numbers order ids over published orders only, so no gap counts a test customer's hidden orders", () => {
+    const train = rowsOf(domain, "purchases_train.csv");
+    const test = rowsOf(domain, "purchases_test.csv");
+    // Each order id belongs to one customer and one month, in one file.
+    const owner = new Map<string, string>();
+    for (const [file, rows] of [
+      ["train", train],
+      ["test", test],
+    ] as const) {
+      for (const [customer, orderId, month] of rows) {
+        expect(orderId).toMatch(/^O\d{7}$/);
+        const key = `${file} ${customer} ${month}`;
+        expect(owner.get(orderId!) ?? key).toBe(key);
+        owner.set(orderId!, key);
+      }
+    }
+    // Together the two files use exactly O0000001..O{N}: the ids skip nothing.
+    const numbers = [...owner.keys()].map((id) => Number(id.slice(1))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    // Spelled out for the leak this guards against: after a test customer's last published
+    // order, the next published order id follows at once (before, the jump was the number of
+    // orders the customer placed in the hidden months 10-12).
+    const testCustomers = new Set(test.map((row) => row[0]));
+    const published = new Set(numbers);
+    const lastOf = new Map<string, number>();
+    for (const [customer, orderId] of test)
+      lastOf.set(customer!, Math.max(lastOf.get(customer!) ?? 0, Number(orderId!.slice(1))));
+    const jumps = [...testCustomers].filter((c) => {
+      const last = lastOf.get(c!)!;
+      return last < numbers.length && !published.has(last + 1);
+    });
+    expect(jumps).toEqual([]);
+  });
+
+  it("ranks loyalty_tier 15% gold, 30% silver, 55% bronze", () => {
+    const tiers = rowsOf(domain, "customers.csv").map((row) => row[4]);
+    const share = (tier: string) => tiers.filter((t) => t === tier).length / tiers.length;
+    expect(share("gold")).toBeCloseTo(0.15, 2);
+    expect(share("silver")).toBeCloseTo(0.3, 2);
+    expect(share("bronze")).toBeCloseTo(0.55, 2);
+  });
+
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("commerce", 7, SMALL);
+    const again = generateDomain("commerce", "7", SMALL);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    expect(generateDomain("commerce", 8, SMALL).files["purchases_test.csv"]).not.toEqual(
+    expect(generateDomain("commerce", "8", SMALL).files["purchases_test.csv"]).not.toEqual(
       domain.files["purchases_test.csv"],
     );
   });

@@ -4,7 +4,7 @@ import { checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 const SMALL = 0.1;
-const domain = generateDomain("food", 7, SMALL);
+const domain = generateDomain("food", "7", SMALL);
 
 const BATCH = [
   "batch_id",
@@ -148,10 +148,10 @@ describe("Food Production data", () => {
   }, 30_000);
 
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("food", 7, SMALL);
+    const again = generateDomain("food", "7", SMALL);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    const other = generateDomain("food", 8, SMALL);
+    const other = generateDomain("food", "8", SMALL);
     for (const file of ["batches_test.csv", "lots_test.csv", "demand_test.csv"])
       expect(other.files[file]).not.toEqual(domain.files[file]);
   }, 60_000);

@@ -7,7 +7,7 @@ import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 // 1,050 admissions, 825 ED-cost patients and 600 stays: big enough for stable baseline checks,
 // small enough that each python baseline takes a few seconds.
 const SMALL = 0.15;
-const domain = generateDomain("healthcare", 7, SMALL);
+const domain = generateDomain("healthcare", "7", SMALL);
 
 const INTEGER = /^\d+$/;
 const MONEY = /^\d+\.\d\d$/;
@@ -161,10 +161,10 @@ describe("Healthcare data", () => {
   });
 
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("healthcare", 7, SMALL);
+    const again = generateDomain("healthcare", "7", SMALL);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    const other = generateDomain("healthcare", 8, SMALL);
+    const other = generateDomain("healthcare", "8", SMALL);
     for (const file of ["admissions_test.csv", "ed_cost_test.csv", "vitals_timeseries.json"])
       expect(other.files[file]).not.toEqual(domain.files[file]);
   });

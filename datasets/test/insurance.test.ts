@@ -5,7 +5,7 @@ import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 // A quarter of the published size: enough claims and policies for stable Macro-F1 and Gini.
 const SCALE = 0.25;
-const domain = generateDomain("insurance", 7, SCALE);
+const domain = generateDomain("insurance", "7", SCALE);
 
 const CLAIM_COLUMNS = [
   "ClaimID",
@@ -90,10 +90,10 @@ describe("Insurance data", () => {
   });
 
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("insurance", 7, SCALE);
+    const again = generateDomain("insurance", "7", SCALE);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    expect(generateDomain("insurance", 8, SCALE).files["test_claims.csv"]).not.toEqual(
+    expect(generateDomain("insurance", "8", SCALE).files["test_claims.csv"]).not.toEqual(
       domain.files["test_claims.csv"],
     );
   });

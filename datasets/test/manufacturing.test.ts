@@ -4,7 +4,7 @@ import { checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 const SMALL = 0.25;
-const domain = generateDomain("manufacturing", 7, SMALL);
+const domain = generateDomain("manufacturing", "7", SMALL);
 
 const WINDOW = [
   "window_id",
@@ -199,10 +199,10 @@ describe("Manufacturing data", () => {
   }, 30_000);
 
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("manufacturing", 7, SMALL);
+    const again = generateDomain("manufacturing", "7", SMALL);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    const other = generateDomain("manufacturing", 8, SMALL);
+    const other = generateDomain("manufacturing", "8", SMALL);
     for (const file of [
       "maintenance_windows_test.csv",
       "batches_test.csv",

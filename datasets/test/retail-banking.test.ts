@@ -3,8 +3,10 @@ import { generateDomain } from "../src/generate";
 import { checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
-const SMALL = 0.05;
-const domain = generateDomain("retail-banking", 7, SMALL);
+// 45,000 transactions (about 240 frauds in the test half): at 0.05 the fraud baseline's lead
+// over the constant was within noise of the 0.03 bar, so passing hung on the seed's exact draws.
+const SMALL = 0.15;
+const domain = generateDomain("retail-banking", "7", SMALL);
 
 describe("Retail Banking data", () => {
   it("has every file and column of DATASETS.md", () => {
@@ -79,10 +81,10 @@ describe("Retail Banking data", () => {
   });
 
   it("gives the same bytes for the same seed, and different data for another", () => {
-    const again = generateDomain("retail-banking", 7, SMALL);
+    const again = generateDomain("retail-banking", "7", SMALL);
     expect(again.files).toEqual(domain.files);
     expect(again.answers).toEqual(domain.answers);
-    expect(generateDomain("retail-banking", 8, SMALL).files["transactions_test.csv"]).not.toEqual(
+    expect(generateDomain("retail-banking", "8", SMALL).files["transactions_test.csv"]).not.toEqual(
       domain.files["transactions_test.csv"],
     );
   });

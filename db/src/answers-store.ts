@@ -3,15 +3,15 @@ import { eq } from "drizzle-orm";
 import type { Database } from "./client";
 import { challengeAnswers } from "./schema";
 
-/** Reads hidden answers; shaped as `@tandem/scoring`'s AnswersSource. */
+/** Reads hidden answers; shaped as `@tandem/scoring`'s AnswersSource (the stamp is the version). */
 export function createAnswersStore({ db }: { db: Database }) {
   return {
     async stamp(challengeKey: string): Promise<number | undefined> {
       const [row] = await db
-        .select({ updatedAt: challengeAnswers.updatedAt })
+        .select({ version: challengeAnswers.version })
         .from(challengeAnswers)
         .where(eq(challengeAnswers.challengeKey, challengeKey));
-      return row?.updatedAt.getTime();
+      return row?.version;
     },
     async load(
       challengeKey: string,
@@ -22,7 +22,7 @@ export function createAnswersStore({ db }: { db: Database }) {
         .where(eq(challengeAnswers.challengeKey, challengeKey));
       if (!row) return undefined;
       return {
-        stamp: row.updatedAt.getTime(),
+        stamp: row.version,
         csv: gunzipSync(row.answers).toString("utf8"),
         ...(row.eligibleItems ? { eligibleItems: row.eligibleItems } : {}),
       };

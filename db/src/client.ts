@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { lockEmbeddedDatabase } from "./embedded/lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files (`{dataDir}/pglite`). */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite: how long to wait for another process's lock on the data folder (default 0). */
+  lockWaitMs?: number;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -44,9 +47,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => pool.end(),
     };
   }
-  const dir = join(options.dataDir ?? ".data", "pglite");
+  const dataDir = options.dataDir ?? ".data";
+  const dir = join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const release = await lockEmbeddedDatabase(dataDir, { waitMs: options.lockWaitMs ?? 0 });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    await release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -54,6 +65,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await release();
+    },
   };
 }

@@ -1,5 +1,8 @@
 export { createAnswersStore } from "./answers-store";
+export { loadCurrentBaselines } from "./baselines";
 export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
+export { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from "./embedded/lock";
+export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";
 export { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
 export { loadRankingInputs, type RankingInputs } from "./ranking-inputs";
 export * from "./schema";

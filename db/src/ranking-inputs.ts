@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { loadCurrentBaselines } from "./baselines";
 import type { Database } from "./client";
 import { submissions, teams } from "./schema";
 
@@ -7,6 +8,8 @@ export interface RankingInputs {
   asOf: Date;
   teams: { id: string; name: string; activatedAt: Date | null }[];
   results: { teamId: string; challengeKey: string; metricValue: number; createdAt: Date }[];
+  /** Each challenge's baseline on the current answers; absent until measured. */
+  baselines: Record<string, number>;
 }
 
 /**
@@ -19,7 +22,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
     rows: { now: string | Date }[];
   };
   const asOf = new Date(clock.rows[0]!.now);
-  const [teamRows, resultRows] = await Promise.all([
+  const [teamRows, resultRows, baselineRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
       .from(teams)
@@ -39,10 +42,12 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
           isNotNull(submissions.metricValue),
         ),
       ),
+    loadCurrentBaselines(db),
   ]);
   return {
     asOf,
     teams: teamRows,
     results: resultRows.map((row) => ({ ...row, metricValue: row.metricValue! })),
+    baselines: baselineRows,
   };
 }

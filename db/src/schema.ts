@@ -109,6 +109,8 @@ export const submissions = pgTable(
     counted: boolean("counted").notNull(),
     idempotencyKey: text("idempotency_key"),
     attempts: integer("attempts").notNull().default(0),
+    /** The answers' version it was scored against; older than the current one after a reload. */
+    answersVersion: integer("answers_version"),
     createdAt: createdAt(),
     scoredAt: timestamptz("scored_at"),
   },
@@ -130,8 +132,61 @@ export const challengeAnswers = pgTable("challenge_answers", {
   rowCount: integer("row_count").notNull(),
   /** Ranking challenges: the items a submission may name (e.g. the SKUs eligible for recommendation). */
   eligibleItems: jsonb("eligible_items").$type<string[]>(),
+  /** The version of the domain's data these answers belong to (`datasets.version`). */
+  version: integer("version").notNull().default(1),
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
+
+export const DATASET_SOURCES = ["generated", "imported"] as const;
+export type DatasetSource = (typeof DATASET_SOURCES)[number];
+
+export interface DatasetSummary {
+  files: { name: string; bytes: number }[];
+  /** Answer rows per challenge key. */
+  rows: Record<string, number>;
+}
+
+/**
+ * Which data a domain serves: generated from the deployment's secret seed or imported from the
+ * organizers' files. Every load raises `version` and publishes a new folder of public files.
+ */
+export const datasets = pgTable(
+  "datasets",
+  {
+    domain: text("domain").primaryKey(),
+    source: text("source", { enum: DATASET_SOURCES }).notNull(),
+    version: integer("version").notNull(),
+    /** The folder under STATIC_DIR/.versions that `STATIC_DIR/{domain}` points at. */
+    folder: text("folder").notNull(),
+    summary: jsonb("summary").$type<DatasetSummary>().notNull(),
+    loadedAt: timestamptz("loaded_at").notNull().defaultNow(),
+  },
+  (t) => [check("datasets_source_check", sql`${t.source} in ('generated', 'imported')`)],
+);
+
+export const BASELINE_SOURCES = ["notebook", "organizer"] as const;
+export type BaselineSource = (typeof BASELINE_SOURCES)[number];
+
+/**
+ * The baseline of each challenge on this deployment's own data: the predictions of the shipped
+ * notebook (or the organizers' own baseline file) and their score against the answers of
+ * `answers_version`. Leaderboards and domain pages read the value from here.
+ */
+export const challengeBaselines = pgTable(
+  "challenge_baselines",
+  {
+    challengeKey: text("challenge_key").primaryKey(),
+    source: text("source", { enum: BASELINE_SOURCES }).notNull(),
+    /** The baseline's submission CSV, gzip-compressed. */
+    predictions: bytea("predictions").notNull(),
+    metricValue: doublePrecision("metric_value").notNull(),
+    answersVersion: integer("answers_version").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("challenge_baselines_source_check", sql`${t.source} in ('notebook', 'organizer')`)],
+);
+export type ChallengeBaseline = typeof challengeBaselines.$inferSelect;
+export type Dataset = typeof datasets.$inferSelect;
 
 export type User = typeof users.$inferSelect;
 export type Team = typeof teams.$inferSelect;

@@ -87,3 +87,6 @@ export const TEST_SECRETS = {
   JWT_SECRET: randomBytes(48).toString("base64url"),
   API_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
 };
+
+/** The tests' chosen, public data seed: a deployment's real one is secret (datasets/src/seed.ts). */
+export const TEST_DATA_SEED = "tandem-tests";

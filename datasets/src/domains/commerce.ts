@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { padId, type Random, round, sigmoid } from "../random";
+import { type DomainStreams, padId, type Random, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const commerce = findDomain("commerce")!;
@@ -199,7 +199,10 @@ interface Customer {
   /** Per-subtype preference multipliers. */
   subtypeTaste: number[];
   staples: number[];
-  /** Purchases: [month, order number, sku index]. */
+  /**
+   * Purchases: [month, order key, sku index]. The order key is internal (it counts hidden
+   * orders too); the published order_id is numbered later over the published orders only.
+   */
   purchases: [number, number, number][];
 }
 
@@ -235,7 +238,7 @@ const cumulate = (weights: readonly number[]) => {
  * next-quarter recommendations (challenge 2) and coupon redemption (challenge 3). The generating
  * process is in datasets/docs/commerce.md.
  */
-export function generateCommerce(random: Random, scale: number): DomainFiles {
+export function generateCommerce({ random, noise }: DomainStreams, scale: number): DomainFiles {
   const skuCount = Math.max(120, Math.round(1500 * scale));
   const customerCount = Math.max(300, Math.round(7000 * scale));
   const offerCount = Math.max(1500, Math.round(40_000 * scale));
@@ -379,6 +382,7 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
         2,
       );
       const season = 1 + cat.seasonAmp * Math.cos((2 * Math.PI * (week - cat.seasonPeak)) / 52);
+      // The week's noise factor and the Poisson draw of units come from the answers' stream.
       const mean =
         base *
         season *
@@ -386,8 +390,8 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
         (price / s.price) ** -cat.elasticity *
         (promo ? 1.25 : 1) *
         eventEffect[week]![s.category]! *
-        Math.exp(0.15 * random.normal());
-      const units = poisson(random, mean);
+        Math.exp(0.15 * noise.normal());
+      const units = poisson(noise, mean);
       if (week <= TRAIN_WEEKS) salesTrain.push([s.id, week, units, price.toFixed(2), promo]);
       else {
         salesTest.push([s.id, week, price.toFixed(2), promo]);
@@ -431,40 +435,48 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
       CATALOGUE.map((c, ci) => (c.consumable ? customer.affinity[ci]! : 0)),
     );
     for (let k = 0; k < staplesWanted; k++)
-      customer.staples.push(pickSku(customer, drawCumulative(random, consumable)));
+      customer.staples.push(pickSku(random, customer, drawCumulative(random, consumable)));
     customers.push(customer);
   }
 
   /** A SKU of the category: subtype by the customer's taste, then popularity and price fit. */
-  function pickSku(customer: Customer, category: number): number {
+  function pickSku(stream: Random, customer: Customer, category: number): number {
     const keys = subtypesOf[category]!;
-    const key = keys[drawCumulative(random, cumulate(keys.map((k) => customer.subtypeTaste[k]!)))]!;
+    const key = keys[drawCumulative(stream, cumulate(keys.map((k) => customer.subtypeTaste[k]!)))]!;
     const list = skusBySubtype[key]!;
-    return list[drawCumulative(random, skuCumulative[customer.income]![key]!)]!;
+    return list[drawCumulative(stream, skuCumulative[customer.income]![key]!)]!;
   }
 
+  // Internal order keys; they are never published (see the order ids below).
   let orderSeq = 0;
   for (const customer of customers) {
     for (let month = 1; month <= 12; month++) {
+      // Months 10-12 are challenge 2's answers (and its training targets): their orders and
+      // lines come from the answers' stream.
+      const stream = month > CUTOFF_MONTH ? noise : random;
       const weights = customer.affinity.map((a, c) => a * monthShift(c, month));
       const cumulative = cumulate(weights);
-      const orders = random.poisson(0.75 * customer.activity);
+      const orders = stream.poisson(0.75 * customer.activity);
       for (let o = 0; o < orders; o++) {
         const order = ++orderSeq;
         const items = new Set<number>();
-        const size = 1 + random.poisson(0.6);
+        const size = 1 + stream.poisson(0.6);
         for (let k = 0; k < size; k++) {
-          if (customer.staples.length > 0 && random.bernoulli(0.3))
-            items.add(random.pick(customer.staples));
-          else items.add(pickSku(customer, drawCumulative(random, cumulative)));
+          if (customer.staples.length > 0 && stream.bernoulli(0.3))
+            items.add(stream.pick(customer.staples));
+          else items.add(pickSku(stream, customer, drawCumulative(stream, cumulative)));
         }
         for (const sku of items) customer.purchases.push([month, order, sku]);
       }
     }
   }
-  // Loyalty follows how much a customer buys (with noise).
+  // Loyalty follows how much a customer buys (with noise), counted over months 1-9 only: the
+  // months every customer publishes, so the column says nothing about the hidden months 10-12.
   const activityRank = customers
-    .map((c, i) => ({ i, v: c.purchases.length + 4 * random.normal() }))
+    .map((c, i) => ({
+      i,
+      v: c.purchases.filter((p) => p[0] <= CUTOFF_MONTH).length + 4 * random.normal(),
+    }))
     .sort((a, b) => b.v - a.v);
   activityRank.forEach(({ i }, rank) => {
     customers[i]!.tier = rank < 0.15 * customerCount ? 2 : rank < 0.45 * customerCount ? 1 : 0;
@@ -484,11 +496,21 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
   const purchaseHeader = ["customer_id", "order_id", "month", "sku_id"];
   const purchasesTrain: (string | number)[][] = [];
   const purchasesTest: (string | number)[][] = [];
+  // Order ids are numbered 1..N over the published orders only (a training customer's whole
+  // year, a test customer's months 1-9), in customer and month order, so no gap in them counts
+  // a test customer's hidden orders of months 10-12.
+  const orderIds = new Map<number, string>();
   customers.forEach((c, i) => {
     for (const [month, order, sku] of c.purchases) {
-      const row = [c.id, padId("O", order, 7), month, skus[sku]!.id];
-      if (!testCustomer[i]) purchasesTrain.push(row);
-      else if (month <= CUTOFF_MONTH) purchasesTest.push(row);
+      if (testCustomer[i] && month > CUTOFF_MONTH) continue;
+      let orderId = orderIds.get(order);
+      if (orderId === undefined) {
+        orderId = padId("O", orderIds.size + 1, 7);
+        orderIds.set(order, orderId);
+      }
+      const row = [c.id, orderId, month, skus[sku]!.id];
+      if (testCustomer[i]) purchasesTest.push(row);
+      else purchasesTrain.push(row);
     }
   });
   const testIndexes = customers.map((_, i) => i).filter((i) => testCustomer[i]);
@@ -513,7 +535,7 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
     const cumulative = cumulate(c.affinity);
     const browse = random.poisson(2.5 * c.activity);
     for (let k = 0; k < browse; k++) {
-      const sku = pickSku(c, drawCumulative(random, cumulative));
+      const sku = pickSku(random, c, drawCumulative(random, cumulative));
       if (random.bernoulli(0.85)) add("view_pdp", "sku_id", skus[sku]!.id);
       else add("wishlist_add", "sku_id", skus[sku]!.id);
     }
@@ -522,7 +544,7 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
       add("view_category", "category", CATEGORIES[drawCumulative(random, cumulative)]!);
     const searches = random.poisson(0.6);
     for (let k = 0; k < searches; k++) {
-      const sku = pickSku(c, drawCumulative(random, cumulative));
+      const sku = pickSku(random, c, drawCumulative(random, cumulative));
       add("search", "q", `${random.pick(SEARCH_WORDS)} ${subtypeName(sku)}`.trim());
     }
     events.sort((a, b) => b.daysAgo - a.daysAgo);
@@ -581,7 +603,7 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
       0.8 * c.optIn +
       0.45 * c.tier -
       (tier === "high" ? (c.income === 0 ? 0.9 : 0.3) : 0) +
-      0.5 * random.normal();
+      0.5 * noise.normal();
     offers.push([
       padId("OF", k + 1, 6),
       c.id,
@@ -593,7 +615,8 @@ export function generateCommerce(random: Random, scale: number): DomainFiles {
       openRate[ci]!,
       (orders > 0 ? spend / orders : 0).toFixed(2),
     ]);
-    redeemed.push(random.bernoulli(sigmoid(logit)) ? 1 : 0);
+    // The label's own noise and draw come from the answers' stream.
+    redeemed.push(noise.bernoulli(sigmoid(logit)) ? 1 : 0);
   }
   const offerSplit = Math.round(offerCount * 0.75);
   const offersTest = offers.slice(offerSplit);

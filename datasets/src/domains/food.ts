@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { padId, type Random, round, sigmoid } from "../random";
+import { type DomainStreams, padId, type Random, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const food = findDomain("food")!;
@@ -225,13 +225,13 @@ interface Region {
  * series (challenge 1, shelf life), production lots with inspector notes (challenge 2, QC) and
  * a weekly region-SKU demand panel with market memos (challenge 3).
  */
-export function generateFood(random: Random, scale: number): DomainFiles {
+export function generateFood({ random, noise }: DomainStreams, scale: number): DomainFiles {
   const products = makeProducts(random);
   const sites = makeSites(random);
   const regions = makeRegions(random);
-  const shelf = makeBatches(random, scale, products, sites);
-  const qc = makeLots(random, scale, products, sites);
-  const demand = makeDemand(random, scale, products, regions);
+  const shelf = makeBatches({ random, noise }, scale, products, sites);
+  const qc = makeLots({ random, noise }, scale, products, sites);
+  const demand = makeDemand({ random, noise }, scale, products, regions);
   const meanShelfLife = mean(shelf.train.map((row) => Number(row.at(-1)))).toFixed(2);
   const majorityPass = majority(qc.train.map((row) => Number(row.at(-1))));
   const meanUnits = mean(demand.train.map((row) => Number(row.at(-1)))).toFixed(2);
@@ -400,7 +400,12 @@ interface SeriesRecord {
   rh_pct: number[];
 }
 
-function makeBatches(random: Random, scale: number, products: Product[], sites: Site[]) {
+function makeBatches(
+  { random, noise }: DomainStreams,
+  scale: number,
+  products: Product[],
+  sites: Site[],
+) {
   const count = Math.max(500, Math.round(15_000 * scale));
   const testStart = Math.round(count * 0.8);
   const train: Row[] = [];
@@ -453,9 +458,10 @@ function makeBatches(random: Random, scale: number, products: Product[], sites: 
       used += (hours / 24) * Math.exp(0.11 * (temp[k]! - 38)) * humidity;
       if (temp[k]! > 45) used += 0.3 * hours;
     }
+    // The target's own noise, on the initial life and on what is left, is the answers' stream.
     const initial =
-      product.life * (1 - 0.006 * (95 - site.audit)) * Math.exp(0.02 * random.normal());
-    const remaining = Math.max(0, round(initial - used - 0.04 * doors + 0.3 * random.normal(), 1));
+      product.life * (1 - 0.006 * (95 - site.audit)) * Math.exp(0.02 * noise.normal());
+    const remaining = Math.max(0, round(initial - used - 0.04 * doors + 0.3 * noise.normal(), 1));
 
     const id = padId("B", i, 6);
     const row: Row = [
@@ -532,7 +538,12 @@ function fillNote(random: Random, template: string): string {
     .replace("{m}", String(random.pick([0, 15, 30, 45])).padStart(2, "0"));
 }
 
-function makeLots(random: Random, scale: number, products: Product[], sites: Site[]) {
+function makeLots(
+  { random, noise }: DomainStreams,
+  scale: number,
+  products: Product[],
+  sites: Site[],
+) {
   const count = Math.max(800, Math.round(10_000 * scale));
   const testStart = Math.round(count * 0.8);
   const train: Row[] = [];
@@ -569,8 +580,9 @@ function makeLots(random: Random, scale: number, products: Product[], sites: Sit
       2.8 * (hazard ? 1 : 0) +
       0.04 * (88 - site.audit) +
       product.category.qcRisk +
-      0.4 * random.normal();
-    const pass = random.bernoulli(sigmoid(logit)) ? 0 : 1;
+      0.4 * noise.normal();
+    // The label's own noise and draw come from the answers' stream.
+    const pass = noise.bernoulli(sigmoid(logit)) ? 0 : 1;
     const row: Row = [
       padId("L", i, 6),
       product.id,
@@ -686,7 +698,12 @@ const MEMO_KINDS: readonly MemoKind[] = [
   },
 ];
 
-function makeDemand(random: Random, scale: number, products: Product[], regions: Region[]) {
+function makeDemand(
+  { random, noise }: DomainStreams,
+  scale: number,
+  products: Product[],
+  regions: Region[],
+) {
   const skusPerRegion = Math.max(6, Math.round(products.length * scale));
   const categoryNames = CATEGORIES.map((c) => c.name);
 
@@ -748,10 +765,11 @@ function makeDemand(random: Random, scale: number, products: Product[], regions:
           (price / basePrice) ** (category.elasticity * region.sensitivity) *
           Math.exp(0.22 * promo + 0.18 * display + 0.2 * stockout) *
           (memoEffect.get(`${region.id}|${week}|${category.name}`) ?? 1);
+        // The units' noise around the expectation comes from the answers' stream.
         const units = Math.max(
           0,
           Math.round(
-            expected * Math.exp(0.08 * random.normal()) + Math.sqrt(expected) * random.normal(),
+            expected * Math.exp(0.08 * noise.normal()) + Math.sqrt(expected) * noise.normal(),
           ),
         );
         const row: Row = [

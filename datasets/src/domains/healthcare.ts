@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { padId, type Random, round, sigmoid } from "../random";
+import { type DomainStreams, padId, type Random, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const healthcare = findDomain("healthcare")!;
@@ -207,7 +207,7 @@ const charlsonBand = (index: number) =>
  * (challenge 3, discharge readiness by day 11). The generating process is in
  * datasets/docs/healthcare.md.
  */
-export function generateHealthcare(random: Random, scale: number): DomainFiles {
+export function generateHealthcare({ random, noise }: DomainStreams, scale: number): DomainFiles {
   const patientCount = Math.max(400, Math.round(8000 * scale));
   const admissionCount = Math.max(300, Math.round(7000 * scale));
   const edCount = Math.min(Math.floor(patientCount * 0.7), Math.max(250, Math.round(5500 * scale)));
@@ -316,8 +316,9 @@ export function generateHealthcare(random: Random, scale: number): DomainFiles {
       (adherence ? 1.0 : 0) +
       0.06 * (medications - 8) +
       (limitedMobility ? 0.55 : 0) +
-      0.45 * random.normal();
-    readmit.push(random.bernoulli(sigmoid(logit)) ? 1 : 0);
+      0.45 * noise.normal();
+    // The label's own noise and draw come from the answers' stream.
+    readmit.push(noise.bernoulli(sigmoid(logit)) ? 1 : 0);
     const id = padId("ADM", i, 6);
     admissionRows.push([id, p.id, dx, los, emergent, charlsonBand(charlson), edVisits, weekday]);
     notes.push({
@@ -346,19 +347,20 @@ export function generateHealthcare(random: Random, scale: number): DomainFiles {
     admissionsOf.set(row[1] as string, (admissionsOf.get(row[1] as string) ?? 0) + 1);
   const edRows: (string | number)[][] = [];
   const edCost: number[] = [];
-  const visitCost = (p: Patient) =>
-    1150 * CHRONIC[p.chronic].cost * Math.exp(p.costFactor + 0.55 * random.normal());
+  const visitCost = (p: Patient, stream: Random) =>
+    1150 * CHRONIC[p.chronic].cost * Math.exp(p.costFactor + 0.55 * stream.normal());
   for (const p of edPatients) {
     // Older patients' ED use has been rising: their past rate was lower than today's.
     const priorRate = p.edRate * Math.exp(-0.012 * (p.age - 55) + 0.5 * random.normal());
     const priorVisits = random.poisson(5 * priorRate);
     let priorCost = 0;
-    for (let v = 0; v < priorVisits; v++) priorCost += visitCost(p);
-    // Recent hospital admissions raise the coming years' ED use.
+    for (let v = 0; v < priorVisits; v++) priorCost += visitCost(p, random);
+    // Recent hospital admissions raise the coming years' ED use. The future visits and their
+    // costs are the target's own noise, so drawn from the answers' stream.
     const futureRate = p.edRate * Math.exp(0.2 * Math.min(admissionsOf.get(p.id) ?? 0, 3));
-    const futureVisits = random.poisson(3 * futureRate);
+    const futureVisits = noise.poisson(3 * futureRate);
     let futureCost = 0;
-    for (let v = 0; v < futureVisits; v++) futureCost += 1.12 * visitCost(p);
+    for (let v = 0; v < futureVisits; v++) futureCost += 1.12 * visitCost(p, noise);
     edRows.push([p.id, p.chronic, priorVisits, priorCost.toFixed(2)]);
     edCost.push(round(futureCost));
   }
@@ -437,8 +439,9 @@ export function generateHealthcare(random: Random, scale: number): DomainFiles {
     }
     const day11 = state(11) + 0.6 * drift;
     const logit =
-      3.2 * (0.42 - day11) - (placementDay ? 2.6 : 0) - 0.01 * (p.age - 65) + 0.5 * random.normal();
-    ready.push(random.bernoulli(sigmoid(logit)) ? 1 : 0);
+      3.2 * (0.42 - day11) - (placementDay ? 2.6 : 0) - 0.01 * (p.age - 65) + 0.5 * noise.normal();
+    // As for readmission: the label's noise and draw come from the answers' stream.
+    ready.push(noise.bernoulli(sigmoid(logit)) ? 1 : 0);
     const id = padId("ST", i, 6);
     stayRows.push([id, p.id, unit, reason]);
     vitals.push({ stay_id: id, days });

@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { type Random, round, sigmoid } from "../random";
+import { type DomainStreams, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const insurance = findDomain("insurance")!;
@@ -143,7 +143,7 @@ const FILLER = [
  * Challenge 1 (claim complexity) and 3 (fraud) share the claims files; challenge 2 (pricing) uses
  * the policy subset files. The generating process is in datasets/docs/insurance.md.
  */
-export function generateInsurance(random: Random, scale: number): DomainFiles {
+export function generateInsurance({ random, noise }: DomainStreams, scale: number): DomainFiles {
   const policyCount = Math.max(1000, Math.round(40_000 * scale));
 
   // The book of policies. Only a subset appears in the policy files; claims reference all of them.
@@ -199,15 +199,16 @@ export function generateInsurance(random: Random, scale: number): DomainFiles {
     });
   }
 
-  // Next year's loss: Poisson(frequency) claims, each with a log-normal cost.
+  // Next year's loss: Poisson(frequency) claims, each with a log-normal cost; all of it noise
+  // beyond the frequency, so drawn from the answers' stream.
   const nextYearLoss = policies.map((p) => {
-    const count = random.poisson(p.frequency);
+    const count = noise.poisson(p.frequency);
     let loss = 0;
     for (let k = 0; k < count; k++) {
       loss += Math.exp(
         Math.log(2600) +
           (p.vehicle === "Sports" ? 0.35 : p.vehicle === "SUV" ? 0.15 : 0) +
-          0.8 * random.normal(),
+          0.8 * noise.normal(),
       );
     }
     return round(loss, 2);
@@ -279,8 +280,8 @@ export function generateInsurance(random: Random, scale: number): DomainFiles {
       2.3 * (p.fraudster ? 1 : 0) +
       (daysSinceStart < 60 ? 1.8 : 0) -
       2.0 * (p.credit - 0.65) +
-      0.5 * random.normal();
-    const fraud = random.bernoulli(sigmoid(fraudLogit)) ? 1 : 0;
+      0.5 * noise.normal();
+    const fraud = noise.bernoulli(sigmoid(fraudLogit)) ? 1 : 0;
 
     // Complexity: a latent score from the claim and the facts only the text reports.
     const score =
@@ -292,7 +293,7 @@ export function generateInsurance(random: Random, scale: number): DomainFiles {
       1.4 * (disputed ? 1 : 0) +
       0.9 * (totalLoss ? 1 : 0) +
       1.0 * (commercial ? 1 : 0) +
-      0.4 * random.normal();
+      0.4 * noise.normal();
     const complexity = score < 0.7 ? COMPLEXITY[0] : score < 1.8 ? COMPLEXITY[1] : COMPLEXITY[2];
 
     // The opening and the damaged part first, then the reported facts in random order.

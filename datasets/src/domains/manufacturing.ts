@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { padId, type Random, round, sigmoid } from "../random";
+import { type DomainStreams, padId, type Random, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const manufacturing = findDomain("manufacturing")!;
@@ -96,7 +96,10 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(
  * on produced units (challenge 2) and the hours each line-shift runs late (challenge 3). The
  * generating process is in datasets/docs/manufacturing.md.
  */
-export function generateManufacturing(random: Random, scale: number): DomainFiles {
+export function generateManufacturing(
+  { random, noise }: DomainStreams,
+  scale: number,
+): DomainFiles {
   const weeks = Math.max(8, Math.round(52 * scale));
   const trainWeeks = Math.round(weeks * 0.75);
   const hours = weeks * 7 * 24;
@@ -106,11 +109,11 @@ export function generateManufacturing(random: Random, scale: number): DomainFile
   const machines = makeMachines(random);
   const schedule = serviceSchedule(random, machines, hours);
   const lineShifts = planShifts(random, shiftCount, schedule);
-  simulateMachines(random, machines, lineShifts, hours);
+  simulateMachines(random, noise, machines, lineShifts, hours);
 
   const windows = makeWindows(random, machines, lineShifts, hours, testStart, shiftCount);
-  const units = makeUnits(random, machines, lineShifts, testStart);
-  const shifts = makeShiftRows(random, lineShifts, machines, testStart);
+  const units = makeUnits(random, noise, machines, lineShifts, testStart);
+  const shifts = makeShiftRows(noise, lineShifts, machines, testStart);
   const operatorLogs = makeOperatorLogs(random, lineShifts, windows.notes);
 
   const productionLogs = lineShifts.map((s) => ({
@@ -268,6 +271,7 @@ function planShifts(random: Random, shiftCount: number, inService: Map<string, s
  */
 function simulateMachines(
   random: Random,
+  noise: Random,
   machines: Machine[],
   lineShifts: LineShift[],
   hours: number,
@@ -314,9 +318,11 @@ function simulateMachines(
           (0.3 * machine.wearRate * tau) / 240 +
           machine.frailty,
       );
-      if (random.bernoulli(1 - Math.exp(-rate))) {
-        const start = h + random.next();
-        const end = start + random.uniform(1, 4);
+      // Whether, when and how long a stop happens is noise beyond the machine's state: the
+      // answers' stream. Readings and notes drawn from a stop stay on the public one.
+      if (noise.bernoulli(1 - Math.exp(-rate))) {
+        const start = h + noise.next();
+        const end = start + noise.uniform(1, 4);
         machine.failures.push([start, end]);
         downUntil = end;
       }
@@ -533,6 +539,7 @@ const UNIT_HEADER = [
 
 function makeUnits(
   random: Random,
+  noise: Random,
   machines: Machine[],
   lineShifts: LineShift[],
   testStart: number,
@@ -554,7 +561,9 @@ function makeUnits(
       );
       const family = FAMILIES.find((f) => f.name === order.part_family)!;
       const machine = random.pick(lineMachines);
-      const state = stateAt(machine, shift.start + random.uniform(0, 8));
+      // The moment in the shift (unpublished; it only picks the machine state the rework sees),
+      // the logit's noise, the rework draw and the cost's spread: the answers' stream.
+      const state = stateAt(machine, shift.start + noise.uniform(0, 8));
       const speed = Math.round((family.rpm * Math.exp(0.12 * random.normal())) / 10) * 10;
       const feed = round(random.uniform(0.08, 0.32), 3);
       const coolant = round(7 + 1.2 * random.normal(), 1);
@@ -570,9 +579,9 @@ function makeUnits(
         (0.9 * machine.wearRate * state.tau) / 240 +
         0.8 * (shift.trainee ? 1 : 0) +
         machine.quality +
-        0.3 * random.normal();
-      const cost = random.bernoulli(sigmoid(logit))
-        ? round(family.cost * Math.exp(0.45 * random.normal()) * (1 + 0.3 * state.defect), 2)
+        0.3 * noise.normal();
+      const cost = noise.bernoulli(sigmoid(logit))
+        ? round(family.cost * Math.exp(0.45 * noise.normal()) * (1 + 0.3 * state.defect), 2)
         : 0;
       const row: Row = [
         padId("U", ++unitSeq, 5),
@@ -610,7 +619,7 @@ const SHIFT_HEADER = [
 ];
 
 function makeShiftRows(
-  random: Random,
+  noise: Random,
   lineShifts: LineShift[],
   machines: Machine[],
   testStart: number,
@@ -635,11 +644,12 @@ function makeShiftRows(
     const capacity = shift.machinesAvailable * 8 * 0.95 * crew;
     const overrun = Math.max(0, 8 * (shift.requiredHours / capacity - 1));
     const rush = shift.orders.filter((o) => o.priority === "rush").length;
+    // The hours material costs (its status is published) and the noise term: the answers' stream.
     const material =
       shift.material === "late"
-        ? random.uniform(0.5, 2)
+        ? noise.uniform(0.5, 2)
         : shift.material === "partial"
-          ? random.uniform(0.2, 1)
+          ? noise.uniform(0.2, 1)
           : 0;
     const delay = Math.max(
       0,
@@ -649,7 +659,7 @@ function makeShiftRows(
           0.3 * rush +
           material +
           0.35 * downtime[i]! +
-          0.3 * random.normal(),
+          0.3 * noise.normal(),
         2,
       ),
     );

@@ -2,7 +2,7 @@ import { findDomain } from "@tandem/competition";
 import { toCsv } from "../csv-writer";
 import { describeDomain } from "../description";
 import { baselineNotebook } from "../notebook";
-import { padId, type Random, round, sigmoid } from "../random";
+import { type DomainStreams, padId, round, sigmoid } from "../random";
 import type { DomainFiles } from "../types";
 
 const CITIES = [
@@ -68,7 +68,10 @@ interface Session {
  * fraud) and a weekly credit panel (challenge 2, default). The generating process is in
  * datasets/README.md.
  */
-export function generateRetailBanking(random: Random, scale: number): DomainFiles {
+export function generateRetailBanking(
+  { random, noise }: DomainStreams,
+  scale: number,
+): DomainFiles {
   const customerCount = Math.max(60, Math.round(5000 * scale));
   const txnCount = Math.max(600, Math.round(300_000 * scale));
 
@@ -163,8 +166,9 @@ export function generateRetailBanking(random: Random, scale: number): DomainFile
       (hour < 5 ? 1.4 : 0) +
       0.7 * Math.log10(Math.max(amount, 1) / 100) +
       (session.compromised ? 3.6 : 0) +
-      0.5 * random.normal();
-    fraud.push(random.bernoulli(sigmoid(logit)) ? 1 : 0);
+      0.5 * noise.normal();
+    // The label's own noise and draw come from the answers' stream.
+    fraud.push(noise.bernoulli(sigmoid(logit)) ? 1 : 0);
     const iso = new Date(time).toISOString().replace(".000Z", "Z");
     txnRows.push([
       iso.replace("T", " ").replace("Z", ""),
@@ -216,8 +220,9 @@ export function generateRetailBanking(random: Random, scale: number): DomainFile
         0.006 * (c.creditScore - 680) -
         0.4 * Math.log(c.salary / 55_000) +
         1.1 * c.risk +
-        0.3 * random.normal();
-      const label = random.bernoulli(sigmoid(logit)) ? 1 : 0;
+        0.3 * noise.normal();
+      // As for fraud: the label's noise and draw come from the answers' stream.
+      const label = noise.bernoulli(sigmoid(logit)) ? 1 : 0;
       const row = [c.id, week, round(util, 3), round(pay, 3), inquiries];
       if (week <= 39) panelTrain.push([...row, label]);
       else {

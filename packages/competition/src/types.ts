@@ -4,8 +4,11 @@ import type { MetricId } from "./metrics";
 export type TargetSpec =
   | { kind: "label"; labels: readonly string[] }
   | { kind: "numeric" }
-  /** `customer_id,sku_id_1..sku_id_k`: k distinct items ranked best first. */
-  | { kind: "ranking"; k: number };
+  /**
+   * `customer_id,sku_id_1..sku_id_k`: k distinct items ranked best first, each from the
+   * `eligible` file's column. Its answers file is `{id},relevant` (relevant items, space-separated).
+   */
+  | { kind: "ranking"; k: number; eligible: { file: string; column: string } };
 
 export interface DataFile {
   name: string;
@@ -37,8 +40,6 @@ export interface Challenge {
   sampleData: readonly (readonly string[])[];
   /** What to submit, in a sentence. */
   task: string;
-  /** The shipped baseline's metric on the hidden answers (null until measured). */
-  baseline: number | null;
 }
 
 export interface Domain {

@@ -26,6 +26,11 @@ export const submitResponseSchema = z.object({
   submission_id: z.string(),
   status: submissionStatusSchema,
   counted: z.boolean(),
+  scored_on_earlier_answers: z
+    .boolean()
+    .describe(
+      "True when the organizers replaced the challenge's data after this was scored; the score was computed on the earlier answers and stands",
+    ),
   message: z.string().optional(),
 });
 export type SubmitResponse = z.infer<typeof submitResponseSchema>;

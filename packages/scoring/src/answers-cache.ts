@@ -2,7 +2,7 @@ import type { Challenge } from "@tandem/competition";
 import { type Answers, parseAnswers } from "./answers";
 
 export interface AnswersSource {
-  /** A version stamp that changes whenever the stored answers change (e.g. `updated_at`). */
+  /** A version that changes whenever the stored answers change. */
   stamp(challengeKey: string): Promise<number | undefined>;
   /** The answers CSV and its stamp. */
   load(
@@ -23,7 +23,10 @@ export function createAnswersCache(source: AnswersSource) {
     if (cached?.stamp === stamp) return cached.answers;
     const loaded = await source.load(challenge.key);
     if (!loaded) return undefined;
-    const answers = parseAnswers(loaded.csv, challenge, loaded.eligibleItems);
+    const answers = {
+      ...parseAnswers(loaded.csv, challenge, loaded.eligibleItems),
+      version: loaded.stamp,
+    };
     cache.set(challenge.key, { stamp: loaded.stamp, answers });
     return answers;
   };

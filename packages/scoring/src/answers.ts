@@ -13,6 +13,8 @@ export interface Answers {
   relevant?: ReadonlySet<string>[];
   /** Ranking challenges only: the items a submission may name. */
   eligible?: ReadonlySet<string>;
+  /** The stored answers' version (set by the answers cache); submissions record it. */
+  version?: number;
 }
 
 export function parseAnswers(

@@ -5,6 +5,8 @@ export interface RankingInputsLike {
   asOf: Date;
   teams: { id: string; name: string; activatedAt: Date | null }[];
   results: { teamId: string; challengeKey: string; metricValue: number; createdAt: Date }[];
+  /** Each challenge's baseline on this deployment's answers; absent until measured. */
+  baselines: Readonly<Record<string, number>>;
 }
 
 /**
@@ -15,10 +17,14 @@ export function rankingBodies(
   domains: readonly RankingDomain[],
   inputs: RankingInputsLike,
 ): { rankings: Rankings; version: number; overall: string; domains: Record<string, string> } {
-  const rankings = computeRankings(domains, inputs.teams, inputs.results);
+  const withBaselines = domains.map((domain) => ({
+    ...domain,
+    challenges: domain.challenges.map((c) => ({ ...c, baseline: inputs.baselines[c.key] ?? null })),
+  }));
+  const rankings = computeRankings(withBaselines, inputs.teams, inputs.results);
   const updatedAt = inputs.asOf.toISOString();
   const bodies: Record<string, string> = {};
-  for (const domain of domains) {
+  for (const domain of withBaselines) {
     const result = rankings.domains[domain.slug]!;
     bodies[domain.slug] = JSON.stringify({
       domain: result.domain,

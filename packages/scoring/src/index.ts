@@ -4,6 +4,7 @@ export { type RankingInputsLike, rankingBodies } from "./bodies";
 export { describeId, idKey, parseCsvRows } from "./csv";
 export { macroF1, macroF1Codes, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
 export {
+  createLabelNormalizer,
   type ParseOptions,
   type ParseResult,
   type PredictionTable,
@@ -19,4 +20,4 @@ export {
   type Rankings,
   type RankingTeam,
 } from "./ranking";
-export { scorePredictions } from "./score";
+export { scorePredictions, scoreSubmissionCsv } from "./score";

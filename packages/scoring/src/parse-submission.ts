@@ -37,8 +37,11 @@ const TRUE_LIKE = new Set(["1", "1.0", "true", "yes", "y", "t"]);
 const FALSE_LIKE = new Set(["0", "0.0", "false", "no", "n", "f"]);
 const NO_LABEL = -1;
 
-/** Maps what pandas may write (`1`, `1.0`, `True`) onto an index into the label set. */
-function labelNormalizer(labels: readonly string[]): (raw: string) => number {
+/**
+ * Maps what pandas may write (`1`, `1.0`, `True`) onto an index into the label set; -1 when the
+ * value is no label of the set.
+ */
+export function createLabelNormalizer(labels: readonly string[]): (raw: string) => number {
   const exact = new Map(labels.map((label, i) => [label.toLowerCase(), i]));
   const binary = labels.length === 2 && labels.includes("0") && labels.includes("1");
   // Files repeat a handful of spellings a million times: remember each one's answer.
@@ -76,7 +79,7 @@ export function parseSubmission(
   const idWidth = challenge.idColumns.length;
   const target = challenge.target;
   const column = challenge.header[idWidth]!;
-  const normalizeLabel = target.kind === "label" ? labelNormalizer(target.labels) : undefined;
+  const normalizeLabel = target.kind === "label" ? createLabelNormalizer(target.labels) : undefined;
   const issues = new IssueCollector();
 
   // Rows land at their expected position when the test set is known, else in file order.

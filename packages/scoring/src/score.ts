@@ -1,7 +1,7 @@
 import type { Challenge } from "@tandem/competition";
 import type { Answers } from "./answers";
 import { macroF1Codes, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
-import type { PredictionTable } from "./parse-submission";
+import { type PredictionTable, parseSubmission } from "./parse-submission";
 
 /**
  * Scores a validated submission against the answers. The submission must have been parsed
@@ -41,4 +41,18 @@ export function scorePredictions(
   throw new Error(
     `Challenge ${challenge.key} has answers of the wrong kind for ${challenge.metric}`,
   );
+}
+
+/** Validates a submission CSV against the answers and scores it: what a scoring worker does. */
+export function scoreSubmissionCsv(
+  challenge: Challenge,
+  answers: Answers,
+  csv: string,
+): { ok: true; value: number } | { ok: false; errors: string[] } {
+  const parsed = parseSubmission(csv, challenge, {
+    expected: answers.table.positions,
+    ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+  });
+  if (!parsed.ok) return { ok: false, errors: parsed.errors };
+  return { ok: true, value: scorePredictions(challenge, answers, parsed.table) };
 }

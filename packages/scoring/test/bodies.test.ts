@@ -15,7 +15,11 @@ describe("leaderboard bodies", () => {
         ? [{ teamId: "blue", challengeKey: challenge.key, metricValue: 0.4, createdAt: t(i + 1) }]
         : []),
     ]);
-    const bodies = rankingBodies(DOMAINS, { asOf: t(90), teams, results });
+    // Baselines come from the deployment's data: half the challenges have one.
+    const baselines = Object.fromEntries(
+      ALL_CHALLENGES.filter((_, i) => i % 2 === 1).map((challenge) => [challenge.key, 0.45]),
+    );
+    const bodies = rankingBodies(DOMAINS, { asOf: t(90), teams, results, baselines });
 
     const overall = overallLeaderboardSchema.parse(JSON.parse(bodies.overall));
     expect(overall.leaderboard.map((row) => row.team_name)).toEqual(["red", "blue", "green"]);
@@ -25,11 +29,19 @@ describe("leaderboard bodies", () => {
       expect(body.leaderboard[0]!.challenges[domain.challenges[0]!.key]).toMatchObject({
         metric_value: expect.any(Number),
       });
+      for (const challenge of domain.challenges) {
+        expect(body.baseline.challenges[challenge.key]!.metric_value).toBe(
+          baselines[challenge.key] ?? null,
+        );
+        expect(body.challenge_columns.find((c) => c.key === challenge.key)!.baseline).toBe(
+          baselines[challenge.key] ?? null,
+        );
+      }
     }
   });
 
   it("would notice a field the schema does not know", () => {
-    const bodies = rankingBodies(DOMAINS, { asOf: t(0), teams: [], results: [] });
+    const bodies = rankingBodies(DOMAINS, { asOf: t(0), teams: [], results: [], baselines: {} });
     const changed = { ...JSON.parse(bodies.overall), extra: 1 };
     expect(overallLeaderboardSchema.safeParse(changed).success).toBe(false);
   });

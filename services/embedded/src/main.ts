@@ -1,9 +1,15 @@
 import { resolve } from "node:path";
 import { DOMAINS } from "@tandem/competition";
-import { datasetsPresent, generateDatasets } from "@tandem/datasets";
+import {
+  datasetStates,
+  findBaselinePython,
+  generateDatasets,
+  measureBaselines,
+} from "@tandem/datasets";
 import {
   createAnswersStore,
   createDatabase,
+  loadOrCreateSecrets,
   loadRankingInputs,
   runMigrations,
   submissions,
@@ -15,7 +21,6 @@ import { createSubmissionProcessor, markFailed } from "@tandem/scoring-worker";
 import closeWithGrace from "close-with-grace";
 import { inArray } from "drizzle-orm";
 import { createInlineDispatcher } from "./inline-dispatcher";
-import { loadOrCreateSecrets } from "./secrets";
 
 /**
  * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
@@ -34,13 +39,35 @@ const config = loadConfig({
   DEMO_LOGIN: env.DEMO_LOGIN ?? "true",
 });
 const logger = createLogger(config.logLevel, "tandem");
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await createDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  // A crashed predecessor's lock on the data folder expires within 10 s.
+  lockWaitMs: 12_000,
+});
 await runMigrations(database);
 
-if (!(await datasetsPresent(database.db, config.staticDir))) {
+// The data comes from this install's own secret seed, so no two installs share answers.
+const states = await datasetStates(database.db, config.staticDir);
+const toGenerate = Object.keys(states).filter((slug) => {
+  if (states[slug] === "legacy") {
+    logger.warn(
+      { domain: slug },
+      "datasets made by an earlier version from the repository's public seed; regenerating them from this install's secret seed",
+    );
+  }
+  return states[slug] === "missing" || states[slug] === "legacy";
+});
+if (toGenerate.length > 0) {
   const scale = Number(env.DATA_SCALE ?? "1");
-  logger.info({ staticDir: config.staticDir, scale }, "generating datasets (first start)");
-  await generateDatasets({ db: database.db, staticDir: config.staticDir, scale });
+  logger.info({ staticDir: config.staticDir, scale, domains: toGenerate }, "generating datasets");
+  await generateDatasets({
+    db: database.db,
+    staticDir: config.staticDir,
+    seed: env.DATA_SEED?.trim() || secrets.dataSeed,
+    scale,
+    domains: toGenerate,
+  });
 }
 
 const admin = await ensureAdmin(database.db, config.admin);
@@ -93,3 +120,29 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 await app.listen({ host: config.host, port: config.port });
 logger.info(`Tandem is running on http://localhost:${config.port}`);
+
+// Baselines of fresh data: the notebooks run in the background (a minute at full size), and the
+// leaderboards show their rows once they are stored.
+if (toGenerate.length > 0) void measureFreshBaselines(toGenerate);
+
+async function measureFreshBaselines(slugs: string[]): Promise<void> {
+  const python = await findBaselinePython(env.BASELINE_PYTHON);
+  if (!python) {
+    logger.warn(
+      "baselines not measured: no Python with pandas, numpy and scikit-learn (set BASELINE_PYTHON, then run `npm run data:baselines` with the server stopped)",
+    );
+    return;
+  }
+  try {
+    for (const slug of slugs) {
+      const outcomes = await measureBaselines(database.db, config.staticDir, slug, python);
+      for (const outcome of outcomes) {
+        if (outcome.ok) logger.info({ challenge: outcome.key, value: outcome.value }, "baseline");
+        else logger.warn({ challenge: outcome.key, error: outcome.error }, "baseline not measured");
+      }
+    }
+    await rankingsCache.write(rankingBodies(DOMAINS, await loadRankingInputs(database.db)));
+  } catch (err) {
+    logger.error({ err }, "measuring the baselines failed");
+  }
+}

@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { checks: deps.readyChecks });
-      await api.register(competitionRoutes);
+      await api.register(competitionRoutes, { db });
       await api.register(publicConfigRoutes, {
         github_enabled: Boolean(config.github),
         demo_login_enabled: config.demoLogin,

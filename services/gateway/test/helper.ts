@@ -13,6 +13,7 @@ import pino from "pino";
 import {
   createTestDatabase,
   createTestRedis,
+  TEST_DATA_SEED,
   TEST_SECRETS,
   type TestDatabase,
 } from "../../../test/support/services";
@@ -43,7 +44,7 @@ export async function buildTestApp(
   const dir = await mkdtemp(join(tmpdir(), "tandem-gateway-"));
   const staticDir = join(dir, "static");
   const webDistDir = join(dir, "web");
-  await generateDatasets({ db: database.handle.db, staticDir, scale: 0.002 });
+  await generateDatasets({ db: database.handle.db, staticDir, seed: TEST_DATA_SEED, scale: 0.002 });
   await mkdir(webDistDir, { recursive: true });
   await writeFile(
     join(webDistDir, "index.html"),

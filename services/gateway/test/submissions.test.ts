@@ -1,4 +1,5 @@
-import { submissions } from "@tandem/db";
+import { gzipSync } from "node:zlib";
+import { challengeAnswers, challengeBaselines, submissions } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -137,6 +138,18 @@ describe("submission history", () => {
 
 describe("leaderboard cache", () => {
   it("serves rankings written when scores land, without recomputing on read", async () => {
+    // This deployment's baseline for the challenge, as data:generate stores it.
+    const [answers] = await t.database.handle.db
+      .select()
+      .from(challengeAnswers)
+      .where(eq(challengeAnswers.challengeKey, "retail-banking/1"));
+    await t.database.handle.db.insert(challengeBaselines).values({
+      challengeKey: "retail-banking/1",
+      source: "notebook",
+      predictions: gzipSync("TxnID,FraudLabel\n"),
+      metricValue: 0.4321,
+      answersVersion: answers!.version,
+    });
     const team = await activeTeam("cached-team");
     expect((await submit(team.api_key, await predictions(0))).statusCode).toBe(200);
     const admin = await adminAuth(t.app);
@@ -161,7 +174,15 @@ describe("leaderboard cache", () => {
       metric_name: "Macro-F1",
       beats_baseline: expect.any(Boolean),
     });
-    expect(domain.json().baseline.challenges["retail-banking/1"].metric_value).toBe(0.5448);
+    expect(domain.json().baseline.challenges["retail-banking/1"].metric_value).toBe(0.4321);
+    // The domain page's figure is the same one.
+    const listed = (await inject({ url: "/api/competition/domains" })).json().domains as {
+      slug: string;
+      challenges: { key: string; baseline: number | null }[];
+    }[];
+    const page = listed.find((d) => d.slug === "retail-banking")!.challenges;
+    expect(page.find((c) => c.key === "retail-banking/1")!.baseline).toBe(0.4321);
+    expect(page.find((c) => c.key === "retail-banking/2")!.baseline).toBeNull();
   });
 });
 

@@ -55,7 +55,11 @@ export function createSubmissionProcessor({ db, getAnswers, logger, onScored }: 
       return "invalid";
     }
     const value = scorePredictions(challenge, answers, parsed.table);
-    const written = await finish(submissionId, { status: "scored", metricValue: value });
+    const written = await finish(submissionId, {
+      status: "scored",
+      metricValue: value,
+      ...(answers.version !== undefined ? { answersVersion: answers.version } : {}),
+    });
     logger.info({ submissionId, challenge: challenge.key, value }, "submission scored");
     if (written && claimed.counted && onScored) {
       // The score is safely stored; a failed refresh only delays the leaderboard until the next one.
@@ -71,6 +75,7 @@ export function createSubmissionProcessor({ db, getAnswers, logger, onScored }: 
     result: {
       status: "scored" | "invalid";
       metricValue?: number;
+      answersVersion?: number;
       errorMessage?: string;
       validationErrors?: string[];
     },

@@ -166,7 +166,6 @@ export const food: Domain = {
         split("B000003,SKU033,SITE05,21.4,38.8,81,2,4.9"),
       ],
       task: "Submit shelf_life_remaining_days (days, a number) for every batch_id in batches_test.csv.",
-      baseline: 0.8744,
     }),
     defineChallenge("food", {
       number: 2,
@@ -193,7 +192,6 @@ export const food: Domain = {
         ),
       ],
       task: "Submit qc_pass (1 = pass, 0 = fail) for every lot_id in lots_test.csv.",
-      baseline: 0.5988,
     }),
     defineChallenge("food", {
       number: 3,
@@ -222,7 +220,6 @@ export const food: Domain = {
         split("R01,SKU001,3,313,3.52,3.52,0,0,0,0.92,313"),
       ],
       task: "Submit units_sold_next_week for every region_id, sku_id and week in demand_test.csv.",
-      baseline: 50.2987,
     }),
   ],
 };

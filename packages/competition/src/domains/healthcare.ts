@@ -143,7 +143,6 @@ export const healthcare: Domain = {
         ["ADM000003", "P000381", "chest_pain", "1", "0", "1-2", "0", "Fri", "0"],
       ],
       task: "Submit `admission_id,readmit_30d` with a 0/1 prediction for every admission in `admissions_test.csv`.",
-      baseline: 0.6479,
     }),
     defineChallenge("healthcare", {
       number: 2,
@@ -176,7 +175,6 @@ export const healthcare: Domain = {
         ["P000172", "none", "5", "5803.87", "4293.14"],
       ],
       task: "Submit `patient_id,ed_cost_next3y_usd` with a cost in USD (a number, 0 or more) for every patient in `ed_cost_test.csv`.",
-      baseline: 3762.5203,
     }),
     defineChallenge("healthcare", {
       number: 3,
@@ -197,7 +195,6 @@ export const healthcare: Domain = {
         ["ST000003", "P003108", "step_down", "hip_replacement", "1"],
       ],
       task: "Submit `stay_id,discharge_ready_day11` with a 0/1 prediction for every stay in `stays_test.csv`.",
-      baseline: 0.5671,
     }),
   ],
 };

@@ -124,7 +124,6 @@ export const insurance: Domain = {
       files: CLAIM_FILES,
       sampleData: CLAIMS_SAMPLE,
       task: "Submit ClaimComplexityLabel (Simple, Moderate or Complex) for every ClaimID in test_claims.csv.",
-      baseline: 0.5935,
     }),
     defineChallenge("insurance", {
       number: 2,
@@ -160,7 +159,6 @@ export const insurance: Domain = {
         ["POL-000020", "43", "SUV", "11100", "1", "0.905", "2017-07-28", "2025-07-27", "0.00"],
       ],
       task: "Submit a predicted NextYearLoss (any number; only the order matters) for every PolicyID in test_policies_subset.csv.",
-      baseline: 0.3402,
     }),
     defineChallenge("insurance", {
       number: 3,
@@ -176,7 +174,6 @@ export const insurance: Domain = {
       files: CLAIM_FILES,
       sampleData: CLAIMS_SAMPLE,
       task: "Submit FraudLabel (0 or 1) for every ClaimID in test_claims.csv.",
-      baseline: 0.5841,
     }),
   ],
 };

@@ -162,7 +162,6 @@ export const manufacturing: Domain = {
         ),
       ],
       task: "Submit failure_within_24h (0 or 1) for every window_id in maintenance_windows_test.csv.",
-      baseline: 0.6286,
     }),
     defineChallenge("manufacturing", {
       number: 2,
@@ -194,7 +193,6 @@ export const manufacturing: Domain = {
         split("U00003,MCH_001,850,0.178,6.3,19.1,SH00001,manifold,0"),
       ],
       task: "Submit ReworkCostUSD (a number; higher = costlier) for every unit_id in batches_test.csv.",
-      baseline: 0.3902,
     }),
     defineChallenge("manufacturing", {
       number: 3,
@@ -224,7 +222,6 @@ export const manufacturing: Domain = {
         split("SH00003,LINE_3,2024-01-01,Day,38,10,6,3,1,1.79"),
       ],
       task: "Submit hours_delayed (hours, 0 or more) for every shift_id in shift_workload_test.csv.",
-      baseline: 1.9419,
     }),
   ],
 };

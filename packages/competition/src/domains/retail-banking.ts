@@ -129,7 +129,6 @@ export const retailBanking: Domain = {
         ),
       ],
       task: "Submit FraudLabel (0 or 1) for every TxnID in transactions_test.csv.",
-      baseline: 0.5448,
     }),
     defineChallenge("retail-banking", {
       number: 2,
@@ -155,7 +154,6 @@ export const retailBanking: Domain = {
         split("C000001,3,0.605,0.541,0,0"),
       ],
       task: "Submit DefaultLabel (0 or 1) for every CustomerID and Week in customer_panel_test.csv.",
-      baseline: 0.5985,
     }),
   ],
 };

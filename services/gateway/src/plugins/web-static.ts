@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -11,6 +12,8 @@ const DATASET_TYPES: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
   ".ipynb": "application/x-ipynb+json; charset=utf-8",
 };
+
+const DOMAIN_FOLDER = /^[a-z0-9][a-z0-9-]*$/;
 
 export interface WebStaticOptions {
   /** Public dataset files, served at `/static/`. */
@@ -26,10 +29,10 @@ export interface WebStaticOptions {
 export const webStaticPlugin = fp(
   async (app: FastifyInstance, { staticDir, webDistDir }: WebStaticOptions) => {
     mkdirSync(staticDir, { recursive: true });
+    // Decorates `reply.sendFile`; the routes below decide the folder per request.
     await app.register(fastifyStatic, {
       root: staticDir,
-      prefix: "/static/",
-      decorateReply: false,
+      serve: false,
       index: false,
       list: false,
       dotfiles: "deny",
@@ -38,12 +41,25 @@ export const webStaticPlugin = fp(
         if (type) reply.header("content-type", type);
       },
     });
+    // `{staticDir}/{domain}` is a link that a data load switches to a new, complete folder
+    // (datasets/src/store/folders.ts). Resolving it once per request and serving from the
+    // folder it named means one response never mixes two loads' bytes.
+    app.get("/static/*", async (request, reply) => {
+      const path = (request.params as { "*": string })["*"];
+      const slash = path.indexOf("/");
+      const domain = path.slice(0, slash);
+      if (slash <= 0 || !DOMAIN_FOLDER.test(domain)) return reply.callNotFound();
+      const folder = await realpath(join(staticDir, domain)).catch(() => null);
+      if (!folder) return reply.callNotFound();
+      return reply.sendFile(path.slice(slash + 1), folder);
+    });
 
     const hasWeb = existsSync(join(webDistDir, "index.html"));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: webDistDir,
         prefix: "/",
+        decorateReply: false,
         // "/" is the landing page: prerendered by the web build when it can be (landing.html), the
         // app shell otherwise. Without an index "/" is a directory and answers 403.
         index: ["landing.html", "index.html"],

@@ -1,4 +1,5 @@
 import { DOMAINS, METRICS } from "@tandem/competition";
+import { type Database, loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,7 +34,10 @@ const domainSchema = z.object({
       task: z.string(),
       files: z.array(z.string()),
       sample_data: z.array(z.array(z.string())),
-      baseline: z.number().nullable(),
+      baseline: z
+        .number()
+        .nullable()
+        .describe("The baseline notebook's score on this deployment's data; null until measured"),
       baseline_notebook_url: z.string(),
       sample_submission_url: z.string(),
     }),
@@ -41,47 +45,51 @@ const domainSchema = z.object({
 });
 
 /** Public: the names usable in `/api/submit`, each challenge's format, and the page content. */
-export async function competitionRoutes(app: FastifyInstance) {
+export async function competitionRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/competition/domains",
     { schema: { response: { 200: z.object({ domains: z.array(domainSchema) }) } } },
-    async () => ({
-      domains: DOMAINS.map((d) => {
-        const base = `/static/${d.slug}/`;
-        return {
-          name: d.name,
-          slug: d.slug,
-          folder: d.folder,
-          route: d.route,
-          color: d.color,
-          background: d.background,
-          overview: d.overview,
-          files_url: base,
-          data_files: d.dataFiles.map((f) => ({
-            name: f.name,
-            description: f.description,
-            url: base + f.name,
-            ...(f.columns ? { columns: { ...f.columns } } : {}),
-          })),
-          challenges: d.challenges.map((c) => ({
-            number: c.number,
-            key: c.key,
-            title: c.title,
-            metric_name: METRICS[c.metric].name,
-            higher_is_better: METRICS[c.metric].higherIsBetter,
-            submission_format: c.header.join(","),
-            task_description: c.taskDescription,
-            dataset_description: c.datasetDescription,
-            task: c.task,
-            files: [...c.files],
-            sample_data: c.sampleData.map((row) => [...row]),
-            baseline: c.baseline,
-            baseline_notebook_url: `${base}Challenge${c.number}_baseline.ipynb`,
-            sample_submission_url: `${base}sample_submission_c${c.number}.csv`,
-          })),
-        };
-      }),
-    }),
+    async () => {
+      // The same values the domain leaderboards show as their baseline row.
+      const baselines = await loadCurrentBaselines(db);
+      return {
+        domains: DOMAINS.map((d) => {
+          const base = `/static/${d.slug}/`;
+          return {
+            name: d.name,
+            slug: d.slug,
+            folder: d.folder,
+            route: d.route,
+            color: d.color,
+            background: d.background,
+            overview: d.overview,
+            files_url: base,
+            data_files: d.dataFiles.map((f) => ({
+              name: f.name,
+              description: f.description,
+              url: base + f.name,
+              ...(f.columns ? { columns: { ...f.columns } } : {}),
+            })),
+            challenges: d.challenges.map((c) => ({
+              number: c.number,
+              key: c.key,
+              title: c.title,
+              metric_name: METRICS[c.metric].name,
+              higher_is_better: METRICS[c.metric].higherIsBetter,
+              submission_format: c.header.join(","),
+              task_description: c.taskDescription,
+              dataset_description: c.datasetDescription,
+              task: c.task,
+              files: [...c.files],
+              sample_data: c.sampleData.map((row) => [...row]),
+              baseline: baselines[c.key] ?? null,
+              baseline_notebook_url: `${base}Challenge${c.number}_baseline.ipynb`,
+              sample_submission_url: `${base}sample_submission_c${c.number}.csv`,
+            })),
+          };
+        }),
+      };
+    },
   );
 }

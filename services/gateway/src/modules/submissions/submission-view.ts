@@ -7,6 +7,7 @@ export function toSubmitResponse(
   submission: Submission,
   challenge: Challenge,
   expectedRows: number,
+  currentAnswersVersion?: number,
 ): SubmitResponse {
   const scored = submission.status === "scored";
   const messages: Record<Submission["status"], string> = {
@@ -32,6 +33,19 @@ export function toSubmitResponse(
     submission_id: submission.id,
     status: submission.status,
     counted: submission.counted,
+    scored_on_earlier_answers: scoredOnEarlierAnswers(submission, currentAnswersVersion),
     message: messages[submission.status],
   };
+}
+
+/** True when the data was reloaded after this submission was scored: its score stands as it was. */
+export function scoredOnEarlierAnswers(
+  submission: Pick<Submission, "answersVersion">,
+  currentVersion: number | undefined,
+): boolean {
+  return (
+    submission.answersVersion !== null &&
+    currentVersion !== undefined &&
+    submission.answersVersion < currentVersion
+  );
 }

@@ -1,10 +1,17 @@
-import { type Database, type Submission, submissions } from "@tandem/db";
+import { challengeAnswers, type Database, type Submission, submissions } from "@tandem/db";
 import { and, desc, eq, gt, gte, like, ne, sql } from "drizzle-orm";
 
 export type NewSubmission = typeof submissions.$inferInsert;
 
 export function createSubmissionsRepository({ db }: { db: Database }) {
   return {
+    /** Each challenge's current answers version (a reload of the data raises it). */
+    async answersVersions(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ key: challengeAnswers.challengeKey, version: challengeAnswers.version })
+        .from(challengeAnswers);
+      return new Map(rows.map((row) => [row.key, row.version]));
+    },
     /**
      * Inserts unless the team has used up today's submissions for the challenge (failed ones
      * do not count). A transaction-scoped advisory lock per team and challenge makes the count

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
-import { toSubmitResponse } from "./submission-view";
+import { scoredOnEarlierAnswers, toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
 /** A resent identical payload inside this window is the same submission (older clients retry POSTs). */
@@ -147,7 +147,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         await dispatcher.dispatch(submission.id, { traceId: request.id, waitMs: options.waitMs });
         submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
       }
-      const body = toSubmitResponse(submission, challenge, expectedRows);
+      const body = toSubmitResponse(submission, challenge, expectedRows, answers.version);
       const status = (
         { queued: 202, scoring: 202, scored: 200, invalid: 400, failed: 503 } as const
       )[submission.status];
@@ -185,6 +185,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     error: z.string().nullable(),
     created_at: z.string(),
     scored_at: z.string().nullable(),
+    scored_on_earlier_answers: z.boolean(),
   });
   r.get(
     "/submissions/history",
@@ -201,10 +202,13 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const domain = request.query.domain ? findDomain(request.query.domain) : undefined;
       if (request.query.domain && !domain)
         throw notFound(`Unknown domain "${request.query.domain}". Valid: ${validNames()}`);
-      const rows = await submissions.history(request.team.id, {
-        limit: request.query.limit,
-        ...(domain ? { domainSlug: domain.slug } : {}),
-      });
+      const [rows, versions] = await Promise.all([
+        submissions.history(request.team.id, {
+          limit: request.query.limit,
+          ...(domain ? { domainSlug: domain.slug } : {}),
+        }),
+        submissions.answersVersions(),
+      ]);
       return {
         submissions: rows.map((row) => {
           const [slug, number] = row.challengeKey.split("/");
@@ -221,6 +225,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
             error: row.errorMessage,
             created_at: row.createdAt.toISOString(),
             scored_at: row.scoredAt?.toISOString() ?? null,
+            scored_on_earlier_answers: scoredOnEarlierAnswers(row, versions.get(row.challengeKey)),
           };
         }),
       };
@@ -245,6 +250,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         submission,
         challenge,
         answers?.table.positions.size ?? submission.rowCount,
+        answers?.version,
       );
     },
   );

@@ -1,0 +1,25 @@
+import { measureBaselines } from "../baselines/measure";
+import type { Deployment } from "./deployment";
+
+export const NO_PYTHON =
+  "Baselines not measured: no Python with pandas, numpy and scikit-learn (set BASELINE_PYTHON to " +
+  "one, then run `npm run data:baselines`). Until then leaderboards show no baseline row.";
+
+/** Measures the baseline notebooks of each domain and prints one line per challenge. */
+export async function reportBaselines(
+  deployment: Deployment,
+  slugs: readonly string[],
+  python: string | null,
+): Promise<void> {
+  if (!python) return console.warn(NO_PYTHON);
+  for (const slug of slugs) {
+    const outcomes = await measureBaselines(deployment.db, deployment.staticDir, slug, python);
+    for (const outcome of outcomes) {
+      console.log(
+        outcome.ok
+          ? `baseline ${outcome.key}: ${outcome.value.toFixed(4)}`
+          : `baseline ${outcome.key}: not measured (${outcome.error.trim()})`,
+      );
+    }
+  }
+}

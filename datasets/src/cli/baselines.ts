@@ -1,0 +1,27 @@
+import { parseArgs } from "node:util";
+import { DOMAINS } from "@tandem/competition";
+import { findBaselinePython } from "../baselines/notebooks";
+import { NO_PYTHON, reportBaselines } from "./baselines-report";
+import { domainArgument, openDeployment, runTool, settings, UsageError } from "./deployment";
+
+const USAGE = `Usage: npm run data:baselines -- [--domain SLUG]
+  Runs each challenge's baseline notebook on the files the deployment serves, scores the
+  predictions against its answers and stores them as the leaderboards' baseline rows. Needs a
+  Python with pandas, numpy and scikit-learn: BASELINE_PYTHON, else python3.`;
+
+await runTool(async () => {
+  const { values } = parseArgs({
+    options: { domain: { type: "string" }, help: { type: "boolean", default: false } },
+  });
+  if (values.help) return console.log(USAGE);
+  const slugs = values.domain ? [domainArgument(values.domain)] : DOMAINS.map((d) => d.slug);
+  const python = await findBaselinePython(settings.baselinePython);
+  if (!python) throw new UsageError(NO_PYTHON);
+  const deployment = await openDeployment();
+  try {
+    await reportBaselines(deployment, slugs, python);
+    await deployment.refreshRankings();
+  } finally {
+    await deployment.close();
+  }
+});

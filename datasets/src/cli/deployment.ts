@@ -1,0 +1,109 @@
+import { join, resolve } from "node:path";
+import { DOMAINS, findDomain } from "@tandem/competition";
+import {
+  createDatabase,
+  type Database,
+  EmbeddedDatabaseBusyError,
+  loadOrCreateSecrets,
+  loadRankingInputs,
+  runMigrations,
+} from "@tandem/db";
+import { createRankingsCache, createRedisStore } from "@tandem/jobs";
+import { rankingBodies } from "@tandem/scoring";
+import { Redis } from "ioredis";
+import { PUBLIC_SEED_WARNING, requireSecretSeed } from "../seed";
+
+/** The data tools' settings; the only place they read the environment. */
+export const settings = {
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  redisUrl: process.env.REDIS_URL || undefined,
+  queuePrefix: process.env.QUEUE_PREFIX || "tandem",
+  dataDir: resolve(process.env.DATA_DIR || ".data"),
+  staticDir: resolve(process.env.STATIC_DIR || join(process.env.DATA_DIR || ".data", "static")),
+  dataSeed: process.env.DATA_SEED,
+  baselinePython: process.env.BASELINE_PYTHON,
+};
+
+/** A mistake of the person running the tool: printed as it is, exit code 1. */
+export class UsageError extends Error {}
+
+export interface Deployment {
+  db: Database;
+  staticDir: string;
+  /** The embedded (PGlite) database under DATA_DIR, rather than DATABASE_URL's Postgres. */
+  embedded: boolean;
+  /** Rewrites the leaderboards' cache (production) after baselines changed. */
+  refreshRankings(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDeployment(): Promise<Deployment> {
+  let handle: Awaited<ReturnType<typeof createDatabase>>;
+  try {
+    handle = await createDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  } catch (err) {
+    if (err instanceof EmbeddedDatabaseBusyError) throw new UsageError(err.message);
+    throw err;
+  }
+  await runMigrations(handle);
+  return {
+    db: handle.db,
+    staticDir: settings.staticDir,
+    embedded: handle.kind === "pglite",
+    async refreshRankings() {
+      // The embedded server recomputes its in-memory rankings when it starts.
+      if (!settings.redisUrl || handle.kind === "pglite") return;
+      const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
+      try {
+        const cache = createRankingsCache(createRedisStore(redis), settings.queuePrefix);
+        await cache.write(rankingBodies(DOMAINS, await loadRankingInputs(handle.db)));
+      } finally {
+        redis.disconnect();
+      }
+    },
+    close: () => handle.close(),
+  };
+}
+
+/**
+ * The seed to generate from: `--seed` (tests and benchmarks, with a warning), else DATA_SEED;
+ * production requires a strong DATA_SEED, the embedded database falls back to the secret
+ * the embedded server keeps in DATA_DIR/secrets.json.
+ */
+export function generationSeed(flag: string | undefined): string {
+  if (flag !== undefined) {
+    console.warn(PUBLIC_SEED_WARNING);
+    return flag;
+  }
+  if (settings.databaseUrl) return requireSecretSeed(settings.dataSeed);
+  return settings.dataSeed?.trim() || loadOrCreateSecrets(settings.dataDir).dataSeed;
+}
+
+export function domainArgument(value: string | undefined): string {
+  const domain = value ? findDomain(value) : undefined;
+  if (!domain) {
+    throw new UsageError(
+      `${value ? `Unknown domain "${value}"` : "Missing --domain"}: one of ${DOMAINS.map((d) => d.slug).join(", ")}`,
+    );
+  }
+  return domain.slug;
+}
+
+/** Runs a tool's main, printing a usage or seed mistake without a stack trace. */
+export async function runTool(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof Error && err.name === "SeedError")) {
+      console.error(err.message);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  }
+}
+
+export const describeRows = (rows: Record<string, number>) =>
+  Object.entries(rows)
+    .map(([key, count]) => `${key} ${count.toLocaleString("en-US")} rows`)
+    .join(", ");

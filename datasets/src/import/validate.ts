@@ -1,0 +1,429 @@
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Challenge, Domain } from "@tandem/competition";
+import {
+  createLabelNormalizer,
+  describeId,
+  idKey,
+  parseAnswers,
+  parseCsvRows,
+  scoreSubmissionCsv,
+} from "@tandem/scoring";
+import { listFiles } from "../store/folders";
+import type { BaselineInput, ChallengeAnswersInput } from "../store/load";
+
+/** One thing wrong with an import folder, where it is: a file, and a line and column in it. */
+export interface ImportProblem {
+  file: string;
+  line?: number;
+  column?: string;
+  message: string;
+}
+
+export function formatProblem({ file, line, column, message }: ImportProblem): string {
+  const where = [file, line === undefined ? undefined : `line ${line}`, column]
+    .filter(Boolean)
+    .join(", ");
+  return `${where}: ${message}`;
+}
+
+export interface ImportPlan {
+  /** Public files, relative to the folder: served under `/static/{domain}/` as they are. */
+  files: string[];
+  answers: Record<string, ChallengeAnswersInput>;
+  baselines: Record<string, BaselineInput>;
+}
+
+/** Problems kept per file: past this, one more line says how many were left out. */
+const MAX_PER_FILE = 20;
+
+interface Row {
+  cells: string[];
+  line: number;
+}
+
+interface Table {
+  header: string[];
+  rows: Row[];
+}
+
+/** The answers file of a ranking challenge names its relevant items in this column. */
+export const RELEVANT_COLUMN = "relevant";
+
+export const answersFile = (challenge: Challenge) => `answers/challenge${challenge.number}.csv`;
+export const baselineFile = (challenge: Challenge) => `baselines/challenge${challenge.number}.csv`;
+
+/** The columns an answers file must have, in order. */
+export function answersHeader(challenge: Challenge): string[] {
+  return challenge.target.kind === "ranking"
+    ? [...challenge.idColumns, RELEVANT_COLUMN]
+    : [...challenge.header];
+}
+
+/**
+ * Checks an organizers' folder against the domain's challenge definitions before anything is
+ * changed (README "Importing the organizers' data"): every file the site links to, answers for
+ * every challenge whose ids are exactly the public test file's and the sample submission's, no
+ * duplicates or blanks, labels from the label set, finite numbers, eligible items only. Returns
+ * every problem found, or what to load.
+ */
+export async function checkImportFolder(
+  dir: string,
+  domain: Domain,
+): Promise<{ problems: ImportProblem[]; plan?: ImportPlan }> {
+  const problems: ImportProblem[] = [];
+  const perFile = new Map<string, number>();
+  const report = (problem: ImportProblem) => {
+    const count = (perFile.get(problem.file) ?? 0) + 1;
+    perFile.set(problem.file, count);
+    if (count <= MAX_PER_FILE) problems.push(problem);
+  };
+  const finish = () => {
+    for (const [file, count] of perFile) {
+      if (count > MAX_PER_FILE) {
+        problems.push({ file, message: `and ${count - MAX_PER_FILE} more problems like these` });
+      }
+    }
+    return problems;
+  };
+
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) return { problems: [{ file: dir, message: "no such folder" }] };
+  const all = await listFiles(dir);
+  const isPrivate = (path: string) => path.startsWith("answers/") || path.startsWith("baselines/");
+  const publicFiles = all.filter((path) => !isPrivate(path));
+  const present = new Set(all);
+
+  const required = new Set(domain.dataFiles.map((f) => f.name));
+  for (const c of domain.challenges) {
+    required.add(c.testFile);
+    required.add(`sample_submission_c${c.number}.csv`);
+    required.add(`Challenge${c.number}_baseline.ipynb`);
+  }
+  for (const name of [...required].sort()) {
+    if (!present.has(name)) {
+      report({ file: name, message: "missing: the competition definition lists this file" });
+    }
+  }
+  const expectedPrivate = new Set(
+    domain.challenges.flatMap((c) => [answersFile(c), baselineFile(c)]),
+  );
+  for (const path of all.filter(isPrivate)) {
+    if (!expectedPrivate.has(path)) {
+      report({
+        file: path,
+        message: `not a file of ${domain.name}: answers and baselines are challenge{n}.csv for challenges ${domain.challenges.map((c) => c.number).join(", ")}`,
+      });
+    }
+  }
+  for (const c of domain.challenges) {
+    if (!present.has(answersFile(c))) {
+      report({ file: answersFile(c), message: "missing: every challenge needs its answers" });
+    }
+  }
+  if (problems.length > 0) return { problems: finish() };
+
+  const tables = new Map<string, Table>();
+  const table = async (file: string): Promise<Table> => {
+    let parsed = tables.get(file);
+    if (!parsed) {
+      parsed = readTable(await readFile(join(dir, file), "utf8"));
+      tables.set(file, parsed);
+    }
+    return parsed;
+  };
+
+  const answers: Record<string, ChallengeAnswersInput> = {};
+  for (const challenge of domain.challenges) {
+    const testIds = await idsOfTestFile(challenge, await table(challenge.testFile), report);
+    if (!testIds) continue;
+    let eligible: Set<string> | undefined;
+    if (challenge.target.kind === "ranking") {
+      eligible = await eligibleItems(challenge, table, present, report);
+      if (!eligible) continue;
+    }
+    const checked = checkAnswers(
+      challenge,
+      await table(answersFile(challenge)),
+      testIds,
+      eligible,
+      report,
+    );
+    checkSample(
+      challenge,
+      await table(`sample_submission_c${challenge.number}.csv`),
+      testIds,
+      report,
+    );
+    if (checked) {
+      answers[challenge.key] = {
+        csv: checked,
+        rowCount: testIds.size,
+        ...(eligible ? { eligibleItems: [...eligible] } : {}),
+      };
+    }
+  }
+  if (problems.length > 0) return { problems: finish() };
+
+  const baselines: Record<string, BaselineInput> = {};
+  for (const challenge of domain.challenges) {
+    if (!present.has(baselineFile(challenge))) continue;
+    const { csv, eligibleItems } = answers[challenge.key]!;
+    const scored = scoreSubmissionCsv(
+      challenge,
+      parseAnswers(csv, challenge, eligibleItems),
+      await readFile(join(dir, baselineFile(challenge)), "utf8"),
+    );
+    if (scored.ok) baselines[challenge.key] = { csv: "", value: scored.value, source: "organizer" };
+    else
+      for (const error of scored.errors) report({ file: baselineFile(challenge), message: error });
+  }
+  if (problems.length > 0) return { problems: finish() };
+  for (const challenge of domain.challenges) {
+    const baseline = baselines[challenge.key];
+    if (baseline) baseline.csv = await readFile(join(dir, baselineFile(challenge)), "utf8");
+  }
+  return { problems: [], plan: { files: publicFiles, answers, baselines } };
+}
+
+function readTable(text: string): Table {
+  const rows: Row[] = [];
+  let header: string[] | undefined;
+  // parseCsvRows drops blank lines; keep real line numbers by numbering as the scanner does.
+  const lines = parseCsvRowsWithLines(text);
+  for (const row of lines) {
+    if (!header) header = row.cells;
+    else rows.push(row);
+  }
+  return { header: header ?? [], rows };
+}
+
+function parseCsvRowsWithLines(text: string): Row[] {
+  const rows: Row[] = [];
+  let line = 0;
+  // Quoted files go through Papa Parse, which numbers non-blank records; unquoted ones keep
+  // their true line numbers. Either way the header is line 1.
+  for (const cells of parseCsvRows(text)) rows.push({ cells, line: ++line });
+  return rows;
+}
+
+const columnLabel = (index: number, name: string | undefined) =>
+  `column ${index + 1}${name ? ` (${name})` : ""}`;
+
+/** The test file's ids (as submissions name them) with the line of each. */
+async function idsOfTestFile(
+  challenge: Challenge,
+  test: Table,
+  report: (p: ImportProblem) => void,
+): Promise<Map<string, number> | undefined> {
+  const indexes = challenge.idColumns.map((name) => test.header.indexOf(name));
+  const absent = challenge.idColumns.filter((_, i) => indexes[i] === -1);
+  if (absent.length > 0) {
+    report({
+      file: challenge.testFile,
+      line: 1,
+      message: `the header has no ${absent.join(", ")} column, which challenge ${challenge.number} uses as its id`,
+    });
+    return undefined;
+  }
+  const ids = new Map<string, number>();
+  for (const { cells, line } of test.rows) {
+    const parts = indexes.map((i) => cells[i] ?? "");
+    const blank = parts.indexOf("");
+    if (blank >= 0) {
+      report({
+        file: challenge.testFile,
+        line,
+        column: columnLabel(indexes[blank]!, challenge.idColumns[blank]),
+        message: "blank id",
+      });
+      continue;
+    }
+    const id = idKey(parts);
+    const first = ids.get(id);
+    // Ranking test files list every purchase; their ids are the customers, repeated.
+    if (first !== undefined && challenge.target.kind !== "ranking") {
+      report({
+        file: challenge.testFile,
+        line,
+        column: columnLabel(indexes[0]!, challenge.idColumns[0]),
+        message: `duplicate id ${describeId(id)} (first on line ${first})`,
+      });
+    } else if (first === undefined) ids.set(id, line);
+  }
+  return ids;
+}
+
+async function eligibleItems(
+  challenge: Challenge,
+  table: (file: string) => Promise<Table>,
+  present: Set<string>,
+  report: (p: ImportProblem) => void,
+): Promise<Set<string> | undefined> {
+  if (challenge.target.kind !== "ranking") return undefined;
+  const { file, column } = challenge.target.eligible;
+  if (!present.has(file)) return undefined; // reported as a missing file
+  const items = await table(file);
+  const index = items.header.indexOf(column);
+  if (index === -1) {
+    report({ file, line: 1, message: `the header has no ${column} column (the eligible items)` });
+    return undefined;
+  }
+  return new Set(items.rows.map((row) => row.cells[index] ?? "").filter(Boolean));
+}
+
+/** Checks one answers file; returns it rewritten with canonical labels, or undefined. */
+function checkAnswers(
+  challenge: Challenge,
+  answers: Table,
+  testIds: Map<string, number>,
+  eligible: Set<string> | undefined,
+  report: (p: ImportProblem) => void,
+): string | undefined {
+  const file = answersFile(challenge);
+  const header = answersHeader(challenge);
+  const mismatch = header.findIndex((name, i) => answers.header[i] !== name);
+  if (mismatch >= 0 || answers.header.length !== header.length) {
+    const at = mismatch >= 0 ? mismatch : header.length;
+    report({
+      file,
+      line: 1,
+      column: columnLabel(at, answers.header[at]),
+      message: `the header must be exactly "${header.join(",")}" (got "${answers.header.join(",")}")`,
+    });
+    return undefined;
+  }
+  const idWidth = challenge.idColumns.length;
+  const target = challenge.target;
+  const normalize = target.kind === "label" ? createLabelNormalizer(target.labels) : undefined;
+  const targetColumn = columnLabel(idWidth, header[idWidth]);
+  const seen = new Map<string, number>();
+  const lines = [header.join(",")];
+  let ok = true;
+  const fail = (problem: Omit<ImportProblem, "file">) => {
+    ok = false;
+    report({ file, ...problem });
+  };
+  for (const { cells, line } of answers.rows) {
+    if (cells.length !== header.length) {
+      fail({ line, message: `${cells.length} columns, expected ${header.length}` });
+      continue;
+    }
+    const blank = cells.slice(0, idWidth).indexOf("");
+    if (blank >= 0) {
+      fail({ line, column: columnLabel(blank, header[blank]), message: "blank id" });
+      continue;
+    }
+    const id = idKey(cells.slice(0, idWidth));
+    const first = seen.get(id);
+    if (first !== undefined) {
+      fail({
+        line,
+        column: columnLabel(0, header[0]),
+        message: `duplicate id ${describeId(id)} (first on line ${first})`,
+      });
+      continue;
+    }
+    seen.set(id, line);
+    if (!testIds.has(id)) {
+      fail({
+        line,
+        column: columnLabel(0, header[0]),
+        message: `id ${describeId(id)} is not in ${challenge.testFile}`,
+      });
+      continue;
+    }
+    const raw = cells[idWidth]!;
+    if (raw === "") {
+      fail({ line, column: targetColumn, message: "blank answer" });
+      continue;
+    }
+    let value = raw;
+    if (target.kind === "label") {
+      const index = normalize!(raw);
+      if (index < 0) {
+        fail({
+          line,
+          column: targetColumn,
+          message: `"${raw}" is not a label of this challenge (${target.labels.join(", ")})`,
+        });
+        continue;
+      }
+      value = target.labels[index]!;
+    } else if (target.kind === "numeric") {
+      if (!Number.isFinite(Number(raw))) {
+        fail({ line, column: targetColumn, message: `"${raw}" is not a finite number` });
+        continue;
+      }
+    } else {
+      const items = raw.split(/\s+/).filter(Boolean);
+      const outside = items.find((item) => !eligible?.has(item));
+      if (outside !== undefined) {
+        fail({
+          line,
+          column: targetColumn,
+          message: `"${outside}" is not an eligible item (${target.eligible.column} of ${target.eligible.file})`,
+        });
+        continue;
+      }
+      value = items.join(" ");
+    }
+    lines.push([...cells.slice(0, idWidth), value].join(","));
+  }
+  for (const [id, testLine] of testIds) {
+    if (!seen.has(id)) {
+      fail({
+        line: testLine,
+        column: "",
+        message: `id ${describeId(id)} of ${challenge.testFile} (line ${testLine}) has no answer`,
+      });
+    }
+  }
+  return ok ? `${lines.join("\n")}\n` : undefined;
+}
+
+function checkSample(
+  challenge: Challenge,
+  sample: Table,
+  testIds: Map<string, number>,
+  report: (p: ImportProblem) => void,
+): void {
+  const file = `sample_submission_c${challenge.number}.csv`;
+  if (sample.header.join(",") !== challenge.header.join(",")) {
+    report({
+      file,
+      line: 1,
+      message: `the header must be exactly "${challenge.header.join(",")}" (got "${sample.header.join(",")}")`,
+    });
+    return;
+  }
+  const idWidth = challenge.idColumns.length;
+  const seen = new Set<string>();
+  for (const { cells, line } of sample.rows) {
+    const id = idKey(cells.slice(0, idWidth));
+    if (!testIds.has(id)) {
+      report({
+        file,
+        line,
+        column: columnLabel(0, challenge.header[0]),
+        message: `id ${describeId(id)} is not in ${challenge.testFile}`,
+      });
+    } else if (seen.has(id)) {
+      report({
+        file,
+        line,
+        column: columnLabel(0, challenge.header[0]),
+        message: `duplicate id ${describeId(id)}`,
+      });
+    }
+    seen.add(id);
+  }
+  for (const [id, testLine] of testIds) {
+    if (!seen.has(id)) {
+      report({
+        file,
+        message: `no row for id ${describeId(id)} of ${challenge.testFile} (line ${testLine})`,
+      });
+    }
+  }
+}
