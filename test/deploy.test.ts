@@ -63,7 +63,7 @@ const READS = {
   gateway: variablesRead(loadConfig),
   worker: variablesRead((env) => loadWorkerConfig(env as NodeJS.ProcessEnv)),
   migrate: processEnvReads("db/src/migrate-cli.ts"),
-  data: processEnvReads("datasets/src/cli.ts"),
+  data: processEnvReads("datasets/src/cli/deployment.ts"),
 };
 
 function shutdownDelayMs(path: string): number {

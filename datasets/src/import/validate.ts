@@ -370,12 +370,15 @@ function checkAnswers(
     }
     lines.push([...cells.slice(0, idWidth), value].join(","));
   }
+  const idColumn = columnLabel(0, challenge.idColumns[0]);
   for (const [id, testLine] of testIds) {
     if (!seen.has(id)) {
-      fail({
+      ok = false;
+      report({
+        file: challenge.testFile,
         line: testLine,
-        column: "",
-        message: `id ${describeId(id)} of ${challenge.testFile} (line ${testLine}) has no answer`,
+        column: idColumn,
+        message: `id ${describeId(id)} has no answer in ${file}`,
       });
     }
   }
@@ -421,8 +424,10 @@ function checkSample(
   for (const [id, testLine] of testIds) {
     if (!seen.has(id)) {
       report({
-        file,
-        message: `no row for id ${describeId(id)} of ${challenge.testFile} (line ${testLine})`,
+        file: challenge.testFile,
+        line: testLine,
+        column: columnLabel(0, challenge.idColumns[0]),
+        message: `id ${describeId(id)} has no row in ${file}`,
       });
     }
   }

@@ -37,14 +37,18 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logger?: pino.Logger } = {},
+  options: { logger?: pino.Logger; data?: { seed: string; scale: number } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const redis = await createTestRedis();
   const dir = await mkdtemp(join(tmpdir(), "tandem-gateway-"));
   const staticDir = join(dir, "static");
   const webDistDir = join(dir, "web");
-  await generateDatasets({ db: database.handle.db, staticDir, seed: TEST_DATA_SEED, scale: 0.002 });
+  await generateDatasets({
+    db: database.handle.db,
+    staticDir,
+    ...(options.data ?? { seed: TEST_DATA_SEED, scale: 0.002 }),
+  });
   await mkdir(webDistDir, { recursive: true });
   await writeFile(
     join(webDistDir, "index.html"),
@@ -151,4 +155,22 @@ export async function adminAuth(app: FastifyInstance) {
     payload: ADMIN,
   });
   return { authorization: `Bearer ${(response.json() as { token: string }).token}` };
+}
+
+/** Signs up `{name}@example.org`, creates team `name` and has the admin activate it. */
+export async function activeTeam(app: FastifyInstance, name: string) {
+  const user = await signUp(app, `${name}@example.org`);
+  const created = await app.inject({
+    method: "POST",
+    url: "/api/teams/create",
+    headers: user.auth,
+    payload: { team_name: name },
+  });
+  const team = created.json().team as { id: string; api_key: string };
+  await app.inject({
+    method: "POST",
+    url: "/api/competition/start",
+    headers: { ...(await adminAuth(app)), "x-team-id": team.id },
+  });
+  return team;
 }

@@ -4,7 +4,13 @@ import { parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuth, buildTestApp, signUp, type TestApp } from "./helper";
+import {
+  activeTeam as createActiveTeam,
+  adminAuth,
+  buildTestApp,
+  signUp,
+  type TestApp,
+} from "./helper";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,22 +22,7 @@ afterAll(async () => {
 
 const inject = (options: InjectOptions) => t.app.inject(options);
 
-async function activeTeam(name: string) {
-  const user = await signUp(t.app, `${name}@example.org`);
-  const created = await inject({
-    method: "POST",
-    url: "/api/teams/create",
-    headers: user.auth,
-    payload: { team_name: name },
-  });
-  const team = created.json().team as { id: string; api_key: string };
-  await inject({
-    method: "POST",
-    url: "/api/competition/start",
-    headers: { ...(await adminAuth(t.app)), "x-team-id": team.id },
-  });
-  return team;
-}
+const activeTeam = (name: string) => createActiveTeam(t.app, name);
 
 /** A valid file for Retail Banking challenge 1 whose labels vary with `variant`. */
 async function predictions(variant: number): Promise<string> {
