@@ -69,3 +69,25 @@ export async function waitForReady(
   }
   throw new Error(`Timed out waiting for ${url}:\n${proc.output()}`);
 }
+
+/** Runs a TypeScript entry point to its end (a command-line tool) and returns what it printed. */
+export async function runToEnd(
+  entry: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, output };
+}
