@@ -184,6 +184,7 @@ const FILLED_SECRETS = {
   POSTGRES_PASSWORD: "compose-test-password",
   ADMIN_EMAIL: "organizers@example.org",
   ADMIN_PASSWORD: "organizer-password",
+  DATA_SEED: "compose-test-data-seed-0123456789abcdef",
   ...TEST_SECRETS,
 };
 
@@ -574,7 +575,8 @@ describe("docker-compose.yml", () => {
     expect(mounts("data")).toContain(
       `datasets:${resolvedCompose.services.data!.environment!.STATIC_DIR}`,
     );
-    expect(read("docker-compose.yml")).toContain("npm run data:generate");
+    // Run on every `up`: it must fill in only what is missing, never regenerate.
+    expect(read("docker-compose.yml")).toContain("npm run data:generate -- --if-missing");
   });
 
   it("gives processes longer to stop than their graceful-shutdown delay", () => {
@@ -932,7 +934,8 @@ describe("Kubernetes manifests", () => {
         .flatMap(selected)
         .sort();
     expect(reaching(5432)).toEqual(["data", "gateway", "migrate", "scoring-worker"]);
-    expect(reaching(6379)).toEqual(["gateway", "scoring-worker"]);
+    // The data Job rewrites the cached rankings after a load.
+    expect(reaching(6379)).toEqual(["data", "gateway", "scoring-worker"]);
     const deny = find(overlay, "NetworkPolicy", "tandem-default-deny").spec as Json;
     expect(deny).toEqual({ podSelector: {}, policyTypes: ["Ingress", "Egress"] });
   });

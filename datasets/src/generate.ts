@@ -83,7 +83,10 @@ export async function datasetStates(
     const complete =
       existsSync(join(staticDir, slug)) &&
       (findDomain(slug)?.challenges ?? []).every((challenge) => keys.has(challenge.key));
-    states[slug] = !complete ? "missing" : (sources.get(slug) ?? "legacy");
+    // Imported data is the organizers' own: lost files are restored or imported again, never
+    // replaced by generated data behind their back.
+    const source = sources.get(slug);
+    states[slug] = source === "imported" ? source : !complete ? "missing" : (source ?? "legacy");
   }
   return states;
 }

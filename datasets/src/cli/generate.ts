@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { findBaselinePython } from "../baselines/notebooks";
 import { datasetStates, GENERATORS, generateDatasets } from "../generate";
@@ -52,6 +54,11 @@ await runTool(async () => {
             (values["if-missing"]
               ? `regenerate it with \`npm run data:generate -- --domain ${slug}\`.`
               : "replacing it."),
+        );
+      }
+      if (state === "imported" && !existsSync(join(deployment.staticDir, slug))) {
+        console.warn(
+          `${slug}: the organizers' imported files are missing from ${deployment.staticDir}: restore the datasets volume or import them again.`,
         );
       }
       if (values["if-missing"]) return state === "missing";

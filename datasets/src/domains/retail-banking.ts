@@ -66,7 +66,7 @@ interface Session {
 /**
  * Retail Banking: customers, accounts, devices, device sessions, card transactions (challenge 1,
  * fraud) and a weekly credit panel (challenge 2, default). The generating process is in
- * datasets/README.md.
+ * datasets/docs/retail-banking.md.
  */
 export function generateRetailBanking(
   { random, noise }: DomainStreams,

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  activeTeam as createActiveTeam,
   adminAuth,
   buildTestApp,
+  activeTeam as createActiveTeam,
   signUp,
   type TestApp,
 } from "./helper";
