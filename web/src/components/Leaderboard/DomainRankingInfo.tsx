@@ -1,10 +1,15 @@
 import { List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type Domain, METRICS } from "@tandem/competition";
+import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import { COMPETITION_WINDOW_TEXT } from "./competitionWindow";
 import { formatScore } from "./format";
 
 /** SPEC.md §2 Domain leaderboard "An explanation panel": the domain's challenges and scoring. */
 export function DomainRankingInfo({ domain }: { domain: Domain }) {
+  // The baselines are measured on this deployment's data: they come with the leaderboard (the
+  // same request the table above makes, so no second call).
+  const { data } = useDomainLeaderboard(domain.slug);
+  const baselines = data?.baseline.challenges;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="domain-ranking-info">
       <Title order={2} size="h4" id="domain-ranking-info" mb="md">
@@ -37,6 +42,7 @@ export function DomainRankingInfo({ domain }: { domain: Domain }) {
           </Text>
           {domain.challenges.map((challenge) => {
             const metric = METRICS[challenge.metric];
+            const baseline = baselines?.[challenge.key]?.metric_value ?? null;
             return (
               <Text key={challenge.key} size="sm">
                 <Text span fw={600} inherit>
@@ -45,8 +51,7 @@ export function DomainRankingInfo({ domain }: { domain: Domain }) {
                 {" · "}
                 {metric.name}, {metric.higherIsBetter ? "higher" : "lower"} is better
                 {" · "}
-                baseline{" "}
-                {challenge.baseline === null ? "not measured yet" : formatScore(challenge.baseline)}
+                baseline {baseline === null ? "not measured yet" : formatScore(baseline)}
               </Text>
             );
           })}
