@@ -8,8 +8,18 @@ import { challengeAnswers, challengeBaselines } from "./schema";
  * current ones and is left out.
  */
 export async function loadCurrentBaselines(db: Database): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ key: challengeBaselines.challengeKey, value: challengeBaselines.metricValue })
+  const rows = await currentBaselineRows(db);
+  return Object.fromEntries(rows.map((row) => [row.challengeKey, row.metricValue]));
+}
+
+/** The stored baselines (predictions included) that were scored on the current answers. */
+export function currentBaselineRows(db: Database) {
+  return db
+    .select({
+      challengeKey: challengeBaselines.challengeKey,
+      metricValue: challengeBaselines.metricValue,
+      predictions: challengeBaselines.predictions,
+    })
     .from(challengeBaselines)
     .innerJoin(
       challengeAnswers,
@@ -18,5 +28,4 @@ export async function loadCurrentBaselines(db: Database): Promise<Record<string,
         eq(challengeAnswers.version, challengeBaselines.answersVersion),
       ),
     );
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
 }

@@ -1,5 +1,5 @@
 export { createAnswersStore } from "./answers-store";
-export { loadCurrentBaselines } from "./baselines";
+export { currentBaselineRows, loadCurrentBaselines } from "./baselines";
 export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
 export { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from "./embedded/lock";
 export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";

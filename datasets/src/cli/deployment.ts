@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { DOMAINS, findDomain } from "@tandem/competition";
 import {
   createDatabase,
@@ -87,6 +88,24 @@ export function domainArgument(value: string | undefined): string {
     );
   }
   return domain.slug;
+}
+
+/** `--domain SLUG --dir FOLDER` (import and export), or null after printing the usage for --help. */
+export function domainAndFolder(usage: string): { slug: string; dir: string } | null {
+  const { values } = parseArgs({
+    options: {
+      domain: { type: "string" },
+      dir: { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return null;
+  }
+  const slug = domainArgument(values.domain);
+  if (!values.dir) throw new UsageError(`Missing --dir\n${usage}`);
+  return { slug, dir: resolve(values.dir) };
 }
 
 /** Runs a tool's main, printing a usage or seed mistake without a stack trace. */

@@ -1,7 +1,5 @@
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { exportDomain } from "../store/export";
-import { domainArgument, openDeployment, runTool, UsageError } from "./deployment";
+import { domainAndFolder, openDeployment, runTool, UsageError } from "./deployment";
 
 const USAGE = `Usage: npm run data:export -- --domain SLUG --dir FOLDER
   Writes a domain's data in the layout data:import reads: the public files, the hidden answers
@@ -9,17 +7,9 @@ const USAGE = `Usage: npm run data:export -- --domain SLUG --dir FOLDER
   answers are secret: keep the folder where participants cannot read it.`;
 
 await runTool(async () => {
-  const { values } = parseArgs({
-    options: {
-      domain: { type: "string" },
-      dir: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) return console.log(USAGE);
-  const slug = domainArgument(values.domain);
-  if (!values.dir) throw new UsageError(`Missing --dir\n${USAGE}`);
-  const dir = resolve(values.dir);
+  const args = domainAndFolder(USAGE);
+  if (!args) return;
+  const { slug, dir } = args;
   const deployment = await openDeployment();
   try {
     const written = await exportDomain(deployment.db, deployment.staticDir, slug, dir).catch(

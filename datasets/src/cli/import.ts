@@ -1,12 +1,10 @@
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { findBaselinePython } from "../baselines/notebooks";
 import { ImportRefusedError, importDomain } from "../import/import-domain";
 import { formatProblem } from "../import/validate";
 import { reportBaselines } from "./baselines-report";
 import {
   describeRows,
-  domainArgument,
+  domainAndFolder,
   openDeployment,
   runTool,
   settings,
@@ -20,17 +18,9 @@ const USAGE = `Usage: npm run data:import -- --domain SLUG --dir FOLDER
   before anything changes. In embedded mode, stop the server first. Layout: docs/operations.md.`;
 
 await runTool(async () => {
-  const { values } = parseArgs({
-    options: {
-      domain: { type: "string" },
-      dir: { type: "string" },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) return console.log(USAGE);
-  const slug = domainArgument(values.domain);
-  if (!values.dir) throw new UsageError(`Missing --dir\n${USAGE}`);
-  const dir = resolve(values.dir);
+  const args = domainAndFolder(USAGE);
+  if (!args) return;
+  const { slug, dir } = args;
 
   const deployment = await openDeployment();
   try {

@@ -2,8 +2,8 @@ import { cp, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { findDomain } from "@tandem/competition";
-import { challengeAnswers, challengeBaselines, type Database } from "@tandem/db";
-import { and, eq, inArray } from "drizzle-orm";
+import { challengeAnswers, currentBaselineRows, type Database } from "@tandem/db";
+import { inArray } from "drizzle-orm";
 import { listFiles } from "./folders";
 import { servedFolderPath } from "./load";
 
@@ -39,17 +39,9 @@ export async function exportDomain(
     .select()
     .from(challengeAnswers)
     .where(inArray(challengeAnswers.challengeKey, keys));
-  const baselines = await db
-    .select({ key: challengeBaselines.challengeKey, predictions: challengeBaselines.predictions })
-    .from(challengeBaselines)
-    .innerJoin(
-      challengeAnswers,
-      and(
-        eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
-        eq(challengeAnswers.version, challengeBaselines.answersVersion),
-      ),
-    )
-    .where(inArray(challengeBaselines.challengeKey, keys));
+  const baselines = (await currentBaselineRows(db)).filter((row) =>
+    keys.includes(row.challengeKey),
+  );
   const numberOf = (key: string) => domain.challenges.find((c) => c.key === key)!.number;
 
   await mkdir(join(outDir, "answers"));
@@ -61,7 +53,7 @@ export async function exportDomain(
   }
   if (baselines.length > 0) await mkdir(join(outDir, "baselines"));
   for (const row of baselines) {
-    const name = `baselines/challenge${numberOf(row.key)}.csv`;
+    const name = `baselines/challenge${numberOf(row.challengeKey)}.csv`;
     await writeFile(join(outDir, name), gunzipSync(row.predictions));
     written.baselines.push(name);
   }
