@@ -33,6 +33,11 @@ export const users = pgTable(
     ineligibilityType: text("ineligibility_type"),
     adminAccess: boolean("admin_access").notNull().default(false),
     status: text("status").notNull().default("active"),
+    /**
+     * When the owner of the address proved it (a completed password reset, or an address GitHub
+     * verified). Null for a self-declared address: GitHub sign-in must not inherit its password.
+     */
+    emailVerifiedAt: timestamptz("email_verified_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,10 +60,23 @@ export const teams = pgTable(
     apiKeyHash: text("api_key_hash").notNull(),
     /** AES-256-GCM copy of the API key, shown to the team's own members. */
     apiKeyEncrypted: text("api_key_encrypted").notNull(),
+    /**
+     * What a new member types to join. Secret to the team (the team ID is public on the
+     * leaderboard); owners rotate it. Existing teams get a random one from the migration.
+     */
+    inviteCode: text("invite_code")
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Dissolved (its last member left); kept, with its submissions, for audit. */
+    deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("teams_name_lower_key").on(sql`lower(${t.name})`),
+    // A dissolved team's name may be taken again.
+    uniqueIndex("teams_name_lower_key")
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    uniqueIndex("teams_invite_code_key").on(t.inviteCode),
     uniqueIndex("teams_api_key_hash_key").on(t.apiKeyHash),
     check("teams_status_check", sql`${t.status} in ('inactive', 'active')`),
   ],
@@ -234,4 +252,22 @@ export const authCodes = pgTable(
   ],
 );
 
+/**
+ * Signed-in sessions. The session token (a JWT) names its row; signing out deletes the row, so a
+ * copied token stops working at once. Password resets and "sign out everywhere" delete them all.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
 export type PasswordReset = typeof passwordResets.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

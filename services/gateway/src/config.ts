@@ -37,6 +37,12 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   QUEUE_PREFIX: z.string().default("tandem"),
   SUBMISSIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** Calls to /api/submit per team per rate-limit window, invalid files included. */
+  RATE_LIMIT_SUBMIT_PER_TEAM: z.coerce.number().int().min(1).default(120),
+  /** Threads that parse and check submitted files off the request thread. */
+  SUBMISSION_PARSE_THREADS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Most members a team may have. */
+  TEAM_MAX_MEMBERS: z.coerce.number().int().min(1).max(100).default(5),
   PUBLIC_URL: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Tandem <no-reply@tandem.local>"),
@@ -115,6 +121,9 @@ export function loadConfig(env: Record<string, string | undefined>) {
     },
     submitWaitMs: e.SUBMIT_WAIT_MS,
     submissionsPerDay: e.SUBMISSIONS_PER_DAY,
+    submitPerTeam: e.RATE_LIMIT_SUBMIT_PER_TEAM,
+    submissionParseThreads: e.SUBMISSION_PARSE_THREADS,
+    teamMaxMembers: e.TEAM_MAX_MEMBERS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     queuePrefix: e.QUEUE_PREFIX,
     trustProxy: e.TRUST_PROXY,
