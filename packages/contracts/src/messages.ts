@@ -53,6 +53,9 @@ export const MESSAGES = {
   debugNoToken: "No token found in localStorage",
   debugTokenCopied: "Token copied to clipboard",
   debugHeaderReset: "API client authorization header reset with token from localStorage",
+  crossSiteRefused:
+    "This request came from another site and was refused. Open Tandem directly and try again.",
+  signedOutEverywhere: "You are signed out on every device. Sign in again to continue.",
   rateLimited: (seconds: number) =>
     `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
 } as const;

@@ -14,7 +14,13 @@ import {
   runMigrations,
   submissions,
 } from "@tandem/db";
-import { buildApp, createLogger, ensureAdmin, loadConfig } from "@tandem/gateway";
+import {
+  ADMIN_REFUSED_MESSAGE,
+  buildApp,
+  createLogger,
+  ensureAdmin,
+  loadConfig,
+} from "@tandem/gateway";
 import { createMemoryStore, createRankingsCache } from "@tandem/jobs";
 import { createAnswersCache, rankingBodies } from "@tandem/scoring";
 import { createSubmissionProcessor, markFailed } from "@tandem/scoring-worker";
@@ -35,8 +41,6 @@ const config = loadConfig({
   JWT_SECRET: env.JWT_SECRET ?? secrets.jwtSecret,
   API_KEY_ENCRYPTION_KEY: env.API_KEY_ENCRYPTION_KEY ?? secrets.apiKeyEncryptionKey,
   JUPYTER_SIGNING_KEY: env.JUPYTER_SIGNING_KEY ?? secrets.jupyterSigningKey,
-  // The debug page's one-click demo login is for embedded/demo deployments only.
-  DEMO_LOGIN: env.DEMO_LOGIN ?? "true",
 });
 const logger = createLogger(config.logLevel, "tandem");
 const database = await createDatabase({
@@ -71,6 +75,7 @@ if (toGenerate.length > 0) {
 }
 
 const admin = await ensureAdmin(database.db, config.admin);
+if (admin?.refused) logger.error({ email: admin.email }, ADMIN_REFUSED_MESSAGE);
 if (admin?.generatedPassword) {
   // Printed once, on the start that created the account; it is stored only as a hash.
   console.log(

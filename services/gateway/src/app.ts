@@ -18,6 +18,7 @@ import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository"
 import { githubRoutes } from "./modules/auth/github.routes";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes";
 import { createPasswordResetsRepository } from "./modules/auth/password-resets.repository";
+import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createUsersRepository } from "./modules/auth/users.repository";
 import { competitionRoutes } from "./modules/competition/competition.routes";
 import { publicConfigRoutes } from "./modules/config/public-config.routes";
@@ -32,6 +33,7 @@ import { sdkRegisterRoutes } from "./modules/teams/sdk-register.routes";
 import { createTeamsRepository } from "./modules/teams/teams.repository";
 import { competitionAdminRoutes, teamRoutes } from "./modules/teams/teams.routes";
 import { authPlugin } from "./plugins/auth";
+import { csrfPlugin } from "./plugins/csrf";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -70,13 +72,20 @@ export const REDACTED_PATHS = [
   'res.headers["location"]',
 ];
 
+/** The request body limit of every route that does not set its own. */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+
 /** Builds the gateway from ready-made dependencies; it never listens (server.ts does). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
-    bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // Every route but /api/submit (which declares its own, BODY_LIMIT_BYTES) takes small JSON
+    // bodies: an oversized one is refused before it is read whole.
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Believe exactly the configured number of proxy hops (the nearest ones), never more.
+    trustProxy:
+      config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -108,7 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  const sessions = createSessionsRepository({ db });
+  await app.register(authPlugin, {
+    secret: config.jwtSecret,
+    sessions,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(csrfPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, {
     redis: deps.redis,
     prefix: config.queuePrefix,
@@ -116,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perIp: config.rateLimit.authPerIp,
     perEmail: config.rateLimit.authPerEmail,
     notFoundPerIp: config.rateLimit.notFoundPerIp,
+    failures: config.rateLimit.failures,
   });
   const mailer =
     deps.mailer ??
@@ -133,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authCodes = createAuthCodesRepository({ db });
   const authOptions = {
     users,
+    sessions,
     authCodes,
     organizerCode: config.organizerCode,
     demoLogin: config.demoLogin,
@@ -157,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(sessionRoutes, authOptions);
       await api.register(passwordResetRoutes, {
         users,
+        sessions,
         resets: createPasswordResetsRepository({ db }),
         mailer,
         publicUrl: config.publicUrl,

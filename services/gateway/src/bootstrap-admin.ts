@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@tandem/db";
-import { hashPassword } from "./lib/passwords";
+import { hashPassword, verifyPassword } from "./lib/passwords";
 import { createUsersRepository } from "./modules/auth/users.repository";
 
 export interface AdminBootstrapResult {
@@ -8,11 +8,17 @@ export interface AdminBootstrapResult {
   /** Set only when a password was generated here, so it can be printed once. */
   generatedPassword?: string;
   created: boolean;
+  /**
+   * ADMIN_EMAIL names an account someone registered whose password is not ADMIN_PASSWORD:
+   * admin was not granted (whoever registers an address first must not become admin).
+   */
+  refused?: boolean;
 }
 
 /**
- * Makes sure an admin exists: the configured account (created, or granted admin access),
- * or, when none is configured and no admin exists yet, a new one with a generated password.
+ * Makes sure an admin exists: the configured account (created, or granted admin access when
+ * ADMIN_PASSWORD is that account's own password), or, when none is configured and no admin
+ * exists yet, a new one with a generated password.
  */
 export async function ensureAdmin(
   db: Database,
@@ -22,7 +28,12 @@ export async function ensureAdmin(
   if (configured.email) {
     const existing = await users.findByEmail(configured.email);
     if (existing) {
-      if (!existing.adminAccess) await users.grantAdmin(existing.id);
+      if (existing.adminAccess) return { email: existing.email, created: false };
+      const proven =
+        configured.password !== undefined &&
+        (await verifyPassword(existing.passwordHash, configured.password));
+      if (!proven) return { email: existing.email, created: false, refused: true };
+      await users.setAdmin(existing.id, true);
       return { email: existing.email, created: false };
     }
     if (!configured.password)
@@ -49,3 +60,19 @@ export async function ensureAdmin(
     });
   }
 }
+
+/** The operator's explicit grant (`npm run admin:grant`), for accounts without a password. */
+export async function grantAdmin(
+  db: Database,
+  email: string,
+): Promise<{ email: string; granted: boolean }> {
+  const users = createUsersRepository({ db });
+  const user = await users.findByEmail(email);
+  if (!user) return { email: email.trim().toLowerCase(), granted: false };
+  await users.setAdmin(user.id, true);
+  return { email: user.email, granted: true };
+}
+
+/** The log line for a refused bootstrap: what happened and what the operator can do. */
+export const ADMIN_REFUSED_MESSAGE =
+  "ADMIN_EMAIL names an existing account whose password is not ADMIN_PASSWORD: admin access was NOT granted. Sign in as that account and check it is yours, then run `npm run admin:grant -- --email <address>`.";

@@ -24,7 +24,10 @@ const envSchema = z.object({
   API_KEY_ENCRYPTION_KEY: z.string().refine((value) => Buffer.from(value, "base64").length === 32, {
     message: "API_KEY_ENCRYPTION_KEY must be 32 bytes, base64-encoded",
   }),
-  ORGANIZER_CODE: optional,
+  // Anyone who knows it registers as an organizer: long enough not to be guessed.
+  ORGANIZER_CODE: optional.pipe(
+    z.string().min(20, "ORGANIZER_CODE must be at least 20 characters").optional(),
+  ),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   COMPETITION_OPENS_AT: z.iso.datetime({ offset: true }).default(COMPETITION_WINDOW.opensAt),
@@ -63,14 +66,32 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(15 * 60 * 1000),
-  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Requests per address to the sign-up, reset and sign-in-link routes: a whole class registers
+  // from one campus address at a kick-off, so this is generous; wrong secrets are limited below.
+  RATE_LIMIT_AUTH_PER_IP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Wrong passwords for one account from one address before each further one holds it. */
+  RATE_LIMIT_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   // Unknown /api and /static paths: scanners, not people (STYLE: the 404 handler is limited).
   RATE_LIMIT_NOT_FOUND_PER_IP: z.coerce.number().int().min(1).default(300),
+  /**
+   * Proxy hops in front of the gateway whose X-Forwarded-For entries are believed (0: none).
+   * `true` means one hop: trusting every hop would let a client choose its own address.
+   */
   TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+    .string()
+    .default("0")
+    .transform((value, ctx) => {
+      const hops = value === "true" ? 1 : value === "false" ? 0 : Number(value);
+      if (Number.isInteger(hops) && hops >= 0 && hops <= 10) return hops;
+      ctx.addIssue({
+        code: "custom",
+        message: "TRUST_PROXY must be a number of proxy hops (0-10), true (one) or false",
+      });
+      return z.NEVER;
+    }),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -147,6 +168,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
       authPerEmail: e.RATE_LIMIT_AUTH_PER_EMAIL,
       notFoundPerIp: e.RATE_LIMIT_NOT_FOUND_PER_IP,
+      failures: {
+        freePerAccountAndIp: e.RATE_LIMIT_FREE_FAILURES,
+        perAccount: e.RATE_LIMIT_FAILURES_PER_ACCOUNT,
+        perIp: e.RATE_LIMIT_FAILURES_PER_IP,
+      },
     },
   };
 }

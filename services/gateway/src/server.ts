@@ -3,7 +3,7 @@ import { createRankingsCache, createRedisStore } from "@tandem/jobs";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { buildApp } from "./app";
-import { ensureAdmin } from "./bootstrap-admin";
+import { ADMIN_REFUSED_MESSAGE, ensureAdmin } from "./bootstrap-admin";
 import { loadConfig } from "./config";
 import { createBullmqDispatcher } from "./dispatch/bullmq-dispatcher";
 import { createLogger } from "./logger";
@@ -29,6 +29,7 @@ redis.on("error", (err) => logger.warn({ err: err.message }, "redis (rate limit)
 if (config.admin.email) {
   const admin = await ensureAdmin(database.db, config.admin);
   if (admin?.created) logger.info({ email: admin.email }, "admin account created");
+  if (admin?.refused) logger.error({ email: admin.email }, ADMIN_REFUSED_MESSAGE);
 } else {
   logger.warn("ADMIN_EMAIL is not set: no admin account is created at start");
 }

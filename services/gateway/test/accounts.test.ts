@@ -217,8 +217,9 @@ describe("session tokens", () => {
   }
 
   it("refuses expired tokens and tokens signed with another algorithm or key", async () => {
-    const { userId } = await signUp(t.app, "tokens@example.org");
-    const claims = { userId, status: "active", admin_access: true };
+    const { userId, token } = await signUp(t.app, "tokens@example.org");
+    const { sid } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+    const claims = { userId, sid, status: "active", admin_access: true };
     const now = Math.floor(Date.now() / 1000);
     const cases = {
       expired: sign(
@@ -233,6 +234,13 @@ describe("session tokens", () => {
         TEST_SECRETS.JWT_SECRET,
         "sha512",
       ),
+      // Right key and algorithm, but no session of that id exists.
+      forgedSession: sign(
+        { alg: "HS256", typ: "JWT" },
+        { ...claims, sid: crypto.randomUUID(), exp: now + 600 },
+        TEST_SECRETS.JWT_SECRET,
+        "sha256",
+      ),
       otherKey: sign(
         { alg: "HS256", typ: "JWT" },
         { ...claims, exp: now + 600 },
@@ -240,12 +248,8 @@ describe("session tokens", () => {
         "sha256",
       ),
     };
-    const good = sign(
-      { alg: "HS256", typ: "JWT" },
-      { ...claims, exp: now + 600 },
-      TEST_SECRETS.JWT_SECRET,
-      "sha256",
-    );
+    // A token the server issued (it names a live session) is good.
+    const good = token;
     expect(
       (await inject({ url: "/api/verify-token", headers: { authorization: `Bearer ${good}` } }))
         .statusCode,
@@ -271,7 +275,11 @@ describe("organizer code and public config", () => {
       valid: false,
     });
     expect(
-      (await post("/api/organizer-code/verify", { adminPassword: "let-me-organize" })).json(),
+      (
+        await post("/api/organizer-code/verify", {
+          adminPassword: "let-me-organize-the-competition",
+        })
+      ).json(),
     ).toEqual({ valid: true });
     const config = await inject({ url: "/api/config/public" });
     expect(config.json()).toEqual({
@@ -279,7 +287,7 @@ describe("organizer code and public config", () => {
       demo_login_enabled: false,
       jupyterhub_url: null,
     });
-    expect(config.body).not.toContain("let-me-organize");
+    expect(config.body).not.toContain("let-me-organize-the-competition");
     expect((await post("/api/auth/demo-login", {})).statusCode).toBe(404);
   });
 });
@@ -313,10 +321,10 @@ describe("logs", () => {
 });
 
 describe("rate limits", () => {
-  it("answer 429 with when to retry, per e-mail and per address", async () => {
+  it("answer 429 with when to retry, per account and per address", async () => {
     const limited = await buildTestApp({
-      RATE_LIMIT_AUTH_PER_EMAIL: "3",
-      RATE_LIMIT_AUTH_PER_IP: "6",
+      RATE_LIMIT_FREE_FAILURES: "3",
+      RATE_LIMIT_FAILURES_PER_IP: "6",
       RATE_LIMIT_NOT_FOUND_PER_IP: "4",
     });
     try {
@@ -326,7 +334,8 @@ describe("rate limits", () => {
           url: "/api/login-verification",
           payload: { email, password: "wrong-password" },
         });
-      for (let i = 0; i < 3; i++)
+      // Three free failures for the account from this address; the fourth starts a hold.
+      for (let i = 0; i < 4; i++)
         expect((await attempt("target@example.org")).statusCode).toBe(401);
       const blocked = await attempt("TARGET@example.org");
       expect(blocked.statusCode).toBe(429);
@@ -334,10 +343,11 @@ describe("rate limits", () => {
         /^Too many attempts\. Please try again in \d+ seconds?\.$/,
       );
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
-      // Other addresses from the same client: allowed until the per-address limit.
+      // Other accounts from the same client: allowed until the address's failure budget.
       expect((await attempt("other1@example.org")).statusCode).toBe(401);
       expect((await attempt("other2@example.org")).statusCode).toBe(401);
-      expect((await attempt("other3@example.org")).statusCode).toBe(429);
+      expect((await attempt("other3@example.org")).statusCode).toBe(401); // the 7th failure
+      expect((await attempt("other4@example.org")).statusCode).toBe(429);
       const forgot = await limited.app.inject({
         method: "POST",
         url: "/api/forgot-password",

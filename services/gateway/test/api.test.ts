@@ -139,7 +139,11 @@ describe("accounts", () => {
     const right = await inject({
       method: "POST",
       url: "/api/save-user-signup",
-      payload: { ...organizer, email: "org2@example.org", adminPassword: "let-me-organize" },
+      payload: {
+        ...organizer,
+        email: "org2@example.org",
+        adminPassword: "let-me-organize-the-competition",
+      },
     });
     expect(right.statusCode).toBe(201);
     expect(right.json().user.admin_access).toBe(true);

@@ -37,7 +37,12 @@ export interface TestApp {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logger?: pino.Logger; data?: { seed: string; scale: number } } = {},
+  options: {
+    logger?: pino.Logger;
+    data?: { seed: string; scale: number };
+    /** Keep the production rate limits instead of the suite's relaxed ones. */
+    productionLimits?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const redis = await createTestRedis();
@@ -64,14 +69,19 @@ export async function buildTestApp(
     DATA_DIR: dir,
     STATIC_DIR: staticDir,
     WEB_DIST_DIR: webDistDir,
-    ORGANIZER_CODE: "let-me-organize",
+    ORGANIZER_CODE: "let-me-organize-the-competition",
     COMPETITION_OPENS_AT: new Date(now - 86_400_000).toISOString(),
     COMPETITION_CLOSES_AT: new Date(now + 86_400_000).toISOString(),
     SUBMIT_WAIT_MS: "15000",
     BODY_LIMIT_BYTES: String(2 * 1024 * 1024),
     // The suite signs in many times from one address; the limits have tests of their own.
-    RATE_LIMIT_AUTH_PER_IP: "100000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "100000",
+    ...(options.productionLimits
+      ? {}
+      : {
+          RATE_LIMIT_AUTH_PER_IP: "100000",
+          RATE_LIMIT_AUTH_PER_EMAIL: "100000",
+          RATE_LIMIT_FAILURES_PER_IP: "100000",
+        }),
     ...env,
   });
   const logger = pino({ level: "silent" });

@@ -1,11 +1,19 @@
 import cookie from "@fastify/cookie";
 import jwt from "@fastify/jwt";
+import type { User } from "@tandem/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { z } from "zod";
 import { forbidden, unauthorized } from "../lib/http-error";
+import type { SessionsRepository } from "../modules/auth/sessions.repository";
 
+/**
+ * What a session token says. `sid` names the server-side session row, which is what makes the
+ * token good; `status` and `admin_access` are informational for the SPA and never trusted here.
+ */
 export interface SessionClaims {
   userId: string;
+  sid: string;
   status: string;
   admin_access: boolean;
 }
@@ -19,20 +27,38 @@ declare module "@fastify/jwt" {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** onRequest hook: a valid session token (Bearer header or `auth_token` cookie). */
+    /** onRequest hook: a live session (Bearer header or `auth_token` cookie). */
     authenticate(request: FastifyRequest): Promise<void>;
-    /** onRequest hook: a valid session token of a user with admin access. */
+    /** onRequest hook: a live session of a user who has admin access now (read from the database). */
     requireAdmin(request: FastifyRequest): Promise<void>;
-    issueSession(reply: FastifyReply, claims: SessionClaims, rememberMe: boolean): Promise<string>;
+    /** The signed-in account when the request carries a live session, else undefined. */
+    sessionUser(request: FastifyRequest): Promise<User | undefined>;
+    issueSession(reply: FastifyReply, user: User, rememberMe: boolean): Promise<string>;
+    /** Ends the request's own session (if any) and clears the cookie. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     clearSession(reply: FastifyReply): void;
+  }
+  interface FastifyRequest {
+    /** Set by `authenticate`: the account as the database has it now. */
+    account: User;
   }
 }
 
 export const SESSION_COOKIE = "auth_token";
 const DAY_SECONDS = 86_400;
+const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
+
+export interface AuthPluginOptions {
+  secret: string;
+  sessions: SessionsRepository;
+  /** https here makes the session cookie Secure, whatever the hop in front says. */
+  publicUrl: string;
+}
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { secret: string }) => {
+  async (app: FastifyInstance, options: AuthPluginOptions) => {
+    const { sessions } = options;
+    const secureCookie = new URL(options.publicUrl).protocol === "https:";
     await app.register(cookie);
     await app.register(jwt, {
       secret: options.secret,
@@ -40,41 +66,64 @@ export const authPlugin = fp(
       sign: { algorithm: "HS256" },
       verify: { algorithms: ["HS256"] },
     });
+    app.decorateRequest("account", null as unknown as User);
 
-    app.decorate("authenticate", async (request: FastifyRequest) => {
+    async function liveUser(request: FastifyRequest): Promise<User | undefined> {
       try {
         await request.jwtVerify();
       } catch {
-        throw unauthorized("Authentication required. Please log in.");
+        return undefined;
       }
+      // Tokens from before server-side sessions (no sid) are simply not sessions any more.
+      const claims = claimsSchema.safeParse(request.user);
+      if (!claims.success) return undefined;
+      const user = await sessions.userOf(claims.data.sid, claims.data.userId);
+      return user?.status === "active" ? user : undefined;
+    }
+
+    app.decorate("sessionUser", liveUser);
+
+    app.decorate("authenticate", async (request: FastifyRequest) => {
+      const user = await liveUser(request);
+      if (!user) throw unauthorized("Authentication required. Please log in.");
+      request.account = user;
     });
 
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await app.authenticate(request);
-      if (!request.user.admin_access) throw forbidden("Admin access required.");
+      if (!request.account.adminAccess) throw forbidden("Admin access required.");
     });
 
-    app.decorate(
-      "issueSession",
-      async (reply: FastifyReply, claims: SessionClaims, rememberMe: boolean) => {
-        const maxAge = (rememberMe ? 7 : 1) * DAY_SECONDS;
-        const token = await reply.jwtSign(
-          { userId: claims.userId, status: claims.status, admin_access: claims.admin_access },
-          { expiresIn: maxAge },
-        );
-        reply.setCookie(SESSION_COOKIE, token, {
-          path: "/",
-          httpOnly: true,
-          sameSite: "strict",
-          secure: reply.request.protocol === "https",
-          maxAge,
-        });
-        return token;
-      },
-    );
+    app.decorate("issueSession", async (reply: FastifyReply, user: User, rememberMe: boolean) => {
+      const maxAge = (rememberMe ? 7 : 1) * DAY_SECONDS;
+      const sid = await sessions.create(user.id, new Date(Date.now() + maxAge * 1000));
+      const token = await reply.jwtSign(
+        { userId: user.id, sid, status: user.status, admin_access: user.adminAccess },
+        { expiresIn: maxAge },
+      );
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "strict",
+        secure: secureCookie,
+        maxAge,
+      });
+      return token;
+    });
 
     app.decorate("clearSession", (reply: FastifyReply) => {
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      reply.clearCookie(SESSION_COOKIE, { path: "/", secure: secureCookie });
+    });
+
+    app.decorate("endSession", async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await request.jwtVerify();
+        const claims = claimsSchema.safeParse(request.user);
+        if (claims.success) await sessions.end(claims.data.sid);
+      } catch {
+        // An invalid or expired token has no session left to end.
+      }
+      app.clearSession(reply);
     });
   },
   { name: "auth", dependencies: [] },

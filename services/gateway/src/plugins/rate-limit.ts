@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpError } from "../lib/http-error";
+import { createPasswordAttempts, type PasswordAttemptLimits } from "./password-attempts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,6 +12,17 @@ declare module "fastify" {
     authLimits(group: string, options?: { perEmail?: boolean }): preHandlerHookHandler[];
     /** Throws 429 once a client IP has asked for too many paths that do not exist. */
     limitNotFound(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Runs a secret check (a password, the organizer code) under the shared failure budget:
+     * 429 while a hold is on; `check` answers whether the secret was right, and only a wrong
+     * one counts. `account` is the e-mail the secret belongs to, if any.
+     */
+    guardSecret(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      account: string | undefined,
+      check: () => Promise<boolean>,
+    ): Promise<boolean>;
   }
 }
 
@@ -22,6 +34,7 @@ export interface RateLimitOptions {
   perIp: number;
   perEmail: number;
   notFoundPerIp: number;
+  failures: Omit<PasswordAttemptLimits, "windowMs">;
 }
 
 function emailOf(request: FastifyRequest): string {
@@ -72,6 +85,31 @@ export const rateLimitPlugin = fp(
       };
       return [hook];
     });
+
+    const attempts = createPasswordAttempts(
+      { windowMs: options.windowMs, ...options.failures },
+      { redis: options.redis, prefix: options.prefix },
+    );
+    app.decorate(
+      "guardSecret",
+      async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        account: string | undefined,
+        check: () => Promise<boolean>,
+      ) => {
+        const wait = await attempts.heldFor(request.ip, account);
+        if (wait > 0) {
+          const seconds = Math.max(1, Math.ceil(wait / 1000));
+          reply.header("retry-after", String(seconds));
+          throw new HttpError(429, MESSAGES.rateLimited(seconds));
+        }
+        const ok = await check();
+        if (ok) await attempts.succeeded(request.ip, account);
+        else await attempts.failed(request.ip, account);
+        return ok;
+      },
+    );
 
     const notFoundByIp = app.createRateLimit({
       max: options.notFoundPerIp,

@@ -15,10 +15,12 @@ import { safeEqual } from "../../lib/safe-equal";
 import { sha256 } from "../../lib/secret-tokens";
 import type { AuthCodesRepository } from "./auth-codes.repository";
 import { toPublicUser } from "./public-user";
+import type { SessionsRepository } from "./sessions.repository";
 import type { UsersRepository } from "./users.repository";
 
 export interface AuthRoutesOptions {
   users: UsersRepository;
+  sessions: SessionsRepository;
   authCodes: AuthCodesRepository;
   organizerCode: string | undefined;
   /** Embedded/demo deployments only: the debug page's one-click login as a demo account. */
@@ -27,9 +29,12 @@ export interface AuthRoutesOptions {
 
 const DEMO_EMAIL = "demo@tandem.local";
 
+const organizerCodeMatches = (organizerCode: string | undefined, given: string) =>
+  Boolean(organizerCode) && safeEqual(given, organizerCode ?? "");
+
 export async function authRoutes(
   app: FastifyInstance,
-  { users, organizerCode }: AuthRoutesOptions,
+  { users, sessions, organizerCode }: AuthRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -51,10 +56,12 @@ export async function authRoutes(
       const body = request.body;
       let adminAccess = false;
       if (!body.eligible && body.ineligibilityType === "organizer") {
-        // The organizer code is only ever checked here, never in the browser (ARCHITECTURE.md §4).
-        if (!organizerCode || !safeEqual(body.adminPassword ?? "", organizerCode)) {
-          throw badRequest(MESSAGES.adminPasswordInvalid);
-        }
+        // The organizer code is only ever checked here, never in the browser (ARCHITECTURE.md §4),
+        // under the same failure budget as passwords (per address: it is no one's account).
+        const valid = await app.guardSecret(request, reply, undefined, async () =>
+          organizerCodeMatches(organizerCode, body.adminPassword ?? ""),
+        );
+        if (!valid) throw badRequest(MESSAGES.adminPasswordInvalid);
         adminAccess = true;
       }
       const user = await users.create({
@@ -73,11 +80,7 @@ export async function authRoutes(
       });
       if (!user)
         throw conflict("An account with this email already exists. Please log in instead.");
-      const token = await app.issueSession(
-        reply,
-        { userId: user.id, status: user.status, admin_access: user.adminAccess },
-        body.rememberMe,
-      );
+      const token = await app.issueSession(reply, user, body.rememberMe);
       return reply.status(201).send({ token, user: toPublicUser(user) });
     },
   );
@@ -85,7 +88,6 @@ export async function authRoutes(
   r.post(
     "/login-verification",
     {
-      preHandler: app.authLimits("login"),
       schema: {
         body: loginRequestSchema,
         response: { 200: sessionResponseSchema, 401: errorSchema, 429: errorSchema },
@@ -94,13 +96,12 @@ export async function authRoutes(
     async (request, reply) => {
       const { email, password, rememberMe } = request.body;
       const user = await users.findByEmail(email);
-      const valid = await verifyPassword(user?.passwordHash, password);
-      if (!user || !valid) throw unauthorized(MESSAGES.loginInvalid);
-      const token = await app.issueSession(
-        reply,
-        { userId: user.id, status: user.status, admin_access: user.adminAccess },
-        rememberMe,
+      // Only wrong passwords count against the address and the account (plugins/rate-limit.ts).
+      const valid = await app.guardSecret(request, reply, email, () =>
+        verifyPassword(user?.passwordHash, password),
       );
+      if (!user || !valid) throw unauthorized(MESSAGES.loginInvalid);
+      const token = await app.issueSession(reply, user, rememberMe);
       return { token, user: toPublicUser(user) };
     },
   );
@@ -109,13 +110,9 @@ export async function authRoutes(
     "/verify-token",
     { schema: { response: { 200: verifyTokenResponseSchema, 401: verifyTokenResponseSchema } } },
     async (request, reply) => {
-      try {
-        await request.jwtVerify();
-      } catch {
-        return reply.status(401).send({ valid: false, error: "Invalid or expired token" });
-      }
-      const user = await users.findById(request.user.userId);
-      if (!user) return reply.status(401).send({ valid: false, error: "User no longer exists" });
+      // A signed-out, reset or deleted account's token is as invalid as an expired one.
+      const user = await app.sessionUser(request);
+      if (!user) return reply.status(401).send({ valid: false, error: "Invalid or expired token" });
       return { valid: true, user: toPublicUser(user) };
     },
   );
@@ -123,9 +120,27 @@ export async function authRoutes(
   r.post(
     "/logout",
     { schema: { response: { 200: z.object({ success: z.boolean() }) } } },
-    async (_request, reply) => {
-      app.clearSession(reply);
+    async (request, reply) => {
+      await app.endSession(request, reply);
       return { success: true };
+    },
+  );
+
+  r.post(
+    "/logout-everywhere",
+    {
+      onRequest: app.authenticate,
+      schema: {
+        response: {
+          200: z.object({ success: z.boolean(), message: z.string() }),
+          401: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await sessions.endAll(request.account.id);
+      app.clearSession(reply);
+      return { success: true, message: MESSAGES.signedOutEverywhere };
     },
   );
 }
@@ -148,11 +163,7 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
       const user = await authCodes.consume(sha256(request.body.code));
       if (!user)
         throw unauthorized("This sign-in link is invalid or has expired. Please sign in again.");
-      const token = await app.issueSession(
-        reply,
-        { userId: user.id, status: user.status, admin_access: user.adminAccess },
-        false,
-      );
+      const token = await app.issueSession(reply, user, false);
       return { token, user: toPublicUser(user) };
     },
   );
@@ -167,8 +178,10 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
         response: { 200: z.object({ valid: z.boolean() }), 429: errorSchema },
       },
     },
-    async (request) => ({
-      valid: Boolean(organizerCode) && safeEqual(request.body.adminPassword, organizerCode ?? ""),
+    async (request, reply) => ({
+      valid: await app.guardSecret(request, reply, undefined, async () =>
+        organizerCodeMatches(organizerCode, request.body.adminPassword),
+      ),
     }),
   );
 
@@ -188,11 +201,7 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
         })) ??
         (await users.findByEmail(DEMO_EMAIL));
       if (!user) throw new Error("Demo user could not be created");
-      const token = await app.issueSession(
-        reply,
-        { userId: user.id, status: user.status, admin_access: user.adminAccess },
-        false,
-      );
+      const token = await app.issueSession(reply, user, false);
       return { token, user: toPublicUser(user) };
     },
   );

@@ -104,12 +104,19 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
   async function findOrCreateUser(profile: GithubProfile): Promise<User> {
     const known = await users.findByGithubId(profile.githubId);
     if (known) return known;
-    // Link to an existing account only through an address GitHub has verified.
+    // Link to an existing account only through an address GitHub has verified; whoever
+    // registered it before without proving it loses the password they set (users.repository).
     for (const email of profile.verifiedEmails) {
       const existing = await users.findByEmail(email);
       if (existing && !existing.githubId) {
-        await users.linkGithub(existing.id, profile.githubId);
-        return existing;
+        const linked = await users.linkGithub(existing, profile.githubId);
+        if (!existing.emailVerifiedAt && existing.passwordHash) {
+          app.log.warn(
+            { userId: existing.id },
+            "GitHub sign-in took over an account whose address was never proved; its password was removed",
+          );
+        }
+        return linked;
       }
     }
     const email = profile.verifiedEmails[0];
@@ -122,6 +129,7 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       lastName: rest.join(" "),
       githubId: profile.githubId,
       passwordHash: null,
+      emailVerifiedAt: new Date(),
     });
     if (!created) throw new Error("Could not create the account");
     return created;

@@ -7,10 +7,12 @@ import type { Mailer } from "../../lib/mailer";
 import { hashPassword } from "../../lib/passwords";
 import { randomToken, sha256 } from "../../lib/secret-tokens";
 import type { PasswordResetsRepository } from "./password-resets.repository";
+import type { SessionsRepository } from "./sessions.repository";
 import type { UsersRepository } from "./users.repository";
 
 export interface PasswordResetRoutesOptions {
   users: UsersRepository;
+  sessions: SessionsRepository;
   resets: PasswordResetsRepository;
   mailer: Mailer;
   publicUrl: string;

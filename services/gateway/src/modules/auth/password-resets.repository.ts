@@ -1,5 +1,5 @@
-import { type Database, passwordResets, type User, users } from "@tandem/db";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { type Database, passwordResets, sessions, type User, users } from "@tandem/db";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -30,7 +30,8 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
     /**
      * Uses the token and sets the password in one transaction; the conditional update makes
      * a token good for exactly one reset even under concurrent requests. Other outstanding
-     * tokens of the user are spent too.
+     * tokens of the user are spent too, every session made with the old password ends, and the
+     * address counts as proven (the link was opened from its mailbox).
      */
     async consume(tokenHash: string, passwordHash: string): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -47,7 +48,11 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
           )
           .returning({ userId: passwordResets.userId });
         if (!used) return false;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+          .where(eq(users.id, used.userId));
+        await tx.delete(sessions).where(eq(sessions.userId, used.userId));
         await tx
           .update(passwordResets)
           .set({ usedAt: now })

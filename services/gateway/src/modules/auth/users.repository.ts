@@ -1,4 +1,4 @@
-import { type Database, type User, users } from "@tandem/db";
+import { type Database, sessions, type User, users } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
 
 export type NewUser = typeof users.$inferInsert;
@@ -29,12 +29,31 @@ export function createUsersRepository({ db }: { db: Database }) {
       return user;
     },
 
-    async linkGithub(id: string, githubId: string): Promise<void> {
-      await db.update(users).set({ githubId }).where(eq(users.id, id));
+    /**
+     * Links a GitHub account, which proves the address. An address nobody had proved may have
+     * been registered by someone else first: its password is dropped and its sessions end, so
+     * only the GitHub sign-in (and a later password reset, by mail) reach the account.
+     */
+    async linkGithub(user: User, githubId: string): Promise<User> {
+      return db.transaction(async (tx) => {
+        const proven = user.emailVerifiedAt !== null;
+        const [linked] = await tx
+          .update(users)
+          .set({
+            githubId,
+            emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+            ...(proven ? {} : { passwordHash: null }),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        if (!proven) await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        return linked!;
+      });
     },
 
-    async grantAdmin(id: string): Promise<void> {
-      await db.update(users).set({ adminAccess: true }).where(eq(users.id, id));
+    /** Grants or withdraws admin access; rights are read from here on every request. */
+    async setAdmin(id: string, adminAccess: boolean): Promise<void> {
+      await db.update(users).set({ adminAccess }).where(eq(users.id, id));
     },
 
     async countAdmins(): Promise<number> {

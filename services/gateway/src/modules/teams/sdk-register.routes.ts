@@ -8,6 +8,7 @@ import { uniqueViolation } from "../../lib/db-errors";
 import { conflict, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { createUsersRepository } from "../auth/users.repository";
+import { generateInviteCode } from "./invite-codes";
 import { createTeamsRepository } from "./teams.repository";
 
 const ALREADY_IN_TEAM = "This account is already in a team; use that team's API key.";
@@ -23,7 +24,7 @@ export async function sdkRegisterRoutes(
   app.withTypeProvider<ZodTypeProvider>().post(
     "/auth/register",
     {
-      preHandler: app.authLimits("sdk-register"),
+      preHandler: app.authLimits("sdk-register", { perEmail: false }),
       schema: {
         body: z.object({
           team_name: teamNameSchema,
@@ -42,14 +43,21 @@ export async function sdkRegisterRoutes(
       const { team_name: name, email, username, password } = request.body;
       const apiKey = generateApiKey();
       const newHash = await hashPassword(password);
+      // An existing account's password is checked under the login route's failure budget.
+      const existing = await createUsersRepository({ db }).findByEmail(email);
+      if (
+        existing &&
+        !(await app.guardSecret(request, reply, email, () =>
+          verifyPassword(existing.passwordHash, password),
+        ))
+      ) {
+        throw unauthorized(MESSAGES.loginInvalid);
+      }
       try {
         const team = await db.transaction(async (tx) => {
           const users = createUsersRepository({ db: tx });
           const teams = createTeamsRepository({ db: tx });
           let user = await users.findByEmail(email);
-          if (user && !(await verifyPassword(user.passwordHash, password))) {
-            throw unauthorized(MESSAGES.loginInvalid);
-          }
           user ??= await users.create({ email, username, passwordHash: newHash });
           if (!user)
             throw conflict("An account with this email already exists. Please log in instead.");
@@ -60,6 +68,7 @@ export async function sdkRegisterRoutes(
             creatorId: user.id,
             apiKeyHash: hashApiKey(apiKey),
             apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
+            inviteCode: generateInviteCode(),
           });
         });
         return reply.status(201).send({ api_key: apiKey, team_name: team.name, team_id: team.id });

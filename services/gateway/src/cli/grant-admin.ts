@@ -1,0 +1,33 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createDatabase, runMigrations } from "@tandem/db";
+import { grantAdmin } from "../bootstrap-admin";
+import { createLogger } from "../logger";
+
+/**
+ * `npm run admin:grant -- --email someone@uni.edu`: the operator's explicit, logged grant of
+ * admin access to an existing account (for example one that signs in with GitHub only).
+ * Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the embedded server first).
+ */
+const { values } = parseArgs({ options: { email: { type: "string" } } });
+const logger = createLogger(process.env.LOG_LEVEL ?? "info", "admin-grant");
+if (!values.email) {
+  console.error("Usage: npm run admin:grant -- --email <address of an existing account>");
+  process.exit(1);
+}
+const database = await createDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: resolve(process.env.DATA_DIR || ".data"),
+});
+try {
+  await runMigrations(database);
+  const result = await grantAdmin(database.db, values.email);
+  if (!result.granted) {
+    logger.error({ email: result.email }, "no account has this e-mail; nothing granted");
+    process.exitCode = 1;
+  } else {
+    logger.warn({ email: result.email }, "admin access granted by operator command");
+  }
+} finally {
+  await database.close();
+}
