@@ -95,3 +95,45 @@ describe("a new participant's session", () => {
     await page.close();
   });
 });
+
+describe("signing out everywhere", () => {
+  it("ends the session on the other device too, and demo login stays off", async () => {
+    const person = newRegistrant("everywhere");
+    const laptop = await context.newPage();
+    await goToSecurityStep(laptop, baseUrl, person);
+    await fillSecurityStep(laptop, person.password);
+    await laptop.getByRole("button", { name: "Create Account" }).click();
+    await laptop.getByRole("heading", { name: MESSAGES.registrationSuccessTitle }).waitFor();
+
+    // A second device: its own browser profile, signed in with the same account.
+    const phone = await openBrowser();
+    try {
+      const phonePage = await phone.context.newPage();
+      await phonePage.goto(`${baseUrl}/login`);
+      await login(phonePage, person.email, person.password, true);
+
+      await laptop.goto(`${baseUrl}/dashboard`);
+      await laptop.getByRole("button", { name: "Settings" }).click();
+      await laptop.getByRole("menuitem", { name: "Sign out everywhere" }).click();
+      await laptop.waitForURL(`${baseUrl}/login`);
+
+      // The phone's stored token is refused by the server: back to the login page.
+      await phonePage.goto(`${baseUrl}/dashboard`);
+      await phonePage.waitForURL(/\/login/);
+      const teams = await phonePage.evaluate(async () => {
+        const token = window.localStorage.getItem("auth_token");
+        return (await fetch("/api/teams", { headers: { authorization: `Bearer ${token}` } }))
+          .status;
+      });
+      expect(teams).toBe(401);
+    } finally {
+      await phone.close();
+    }
+
+    const config = (await (await fetch(`${baseUrl}/api/config/public`)).json()) as {
+      demo_login_enabled: boolean;
+    };
+    expect(config.demo_login_enabled).toBe(false);
+    await laptop.close();
+  });
+});

@@ -16,6 +16,7 @@ const NO_UNAUTHORIZED_REDIRECT_PATHS = new Set([
   "/login-verification",
   "/verify-token",
   "/logout",
+  "/logout-everywhere",
   "/save-user-signup",
   "/forgot-password",
   "/verify-reset-token",

@@ -15,7 +15,8 @@ export interface AuthContextValue {
    * login). The delayed refresh that follows every sign-in verifies the token with the server.
    */
   adoptSession: (session: Session, rememberMe: boolean) => void;
-  logout: () => Promise<void>;
+  /** Ends this session; `everywhere` ends every session of the account, on every device. */
+  logout: (options?: { everywhere?: boolean }) => Promise<void>;
   /** Re-checks the stored token (a result younger than 5 minutes is reused). */
   refresh: () => Promise<void>;
 }

@@ -75,18 +75,21 @@ export function AuthProvider({
     }
   }, []);
 
-  const logout = useCallback(async () => {
-    const token = getToken();
-    clearAuthData();
-    if (token) forgetTokenVerification(token);
-    setState(SIGNED_OUT);
-    clearCachedData();
-    try {
-      await logoutRequest(token);
-    } catch {
-      // The local session is already gone; the server cookie expires on its own.
-    }
-  }, [clearCachedData]);
+  const logout = useCallback(
+    async (options: { everywhere?: boolean } = {}) => {
+      const token = getToken();
+      clearAuthData();
+      if (token) forgetTokenVerification(token);
+      setState(SIGNED_OUT);
+      clearCachedData();
+      try {
+        await logoutRequest(token, options.everywhere === true);
+      } catch {
+        // The local session is already gone; the server cookie expires on its own.
+      }
+    },
+    [clearCachedData],
+  );
 
   const adoptSession = useCallback(
     ({ token, user }: Session, rememberMe: boolean) => {

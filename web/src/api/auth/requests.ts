@@ -68,6 +68,6 @@ export async function verifyTokenRequest(token: string): Promise<TokenCheck> {
   }
 }
 
-export async function logoutRequest(token: string | null): Promise<void> {
-  await api.post("/logout", undefined, { token });
+export async function logoutRequest(token: string | null, everywhere = false): Promise<void> {
+  await api.post(everywhere ? "/logout-everywhere" : "/logout", undefined, { token });
 }

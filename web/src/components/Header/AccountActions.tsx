@@ -9,7 +9,7 @@ const SettingsMenu = lazy(() => import("./SettingsMenu"));
 interface AccountActionsProps {
   settingsOpened: boolean;
   onSettingsChange: (opened: boolean) => void;
-  onLogout: () => void;
+  onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
 /** Right-hand side of the desktop header: sign-in links, or Dashboard and the settings menu. */

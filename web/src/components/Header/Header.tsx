@@ -35,10 +35,10 @@ export function Header() {
     setSettingsOpened(false);
   }, [pathname]);
 
-  const handleLogout = () => {
+  const handleLogout = (options?: { everywhere?: boolean }) => {
     drawer.close();
     setSettingsOpened(false);
-    void logout();
+    void logout(options);
     navigate("/login");
   };
 

@@ -4,7 +4,7 @@ import { MobileNav } from "./MobileNav";
 export interface MobileDrawerProps {
   opened: boolean;
   onClose: () => void;
-  onLogout: () => void;
+  onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
 /** The mobile menu; its own chunk, fetched on the first tap of the menu button. */

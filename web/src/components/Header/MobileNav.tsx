@@ -9,7 +9,7 @@ function isActive(pathname: string, to: string): boolean {
 }
 
 interface MobileNavProps {
-  onLogout: () => void;
+  onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
 /** The header's items as a vertical list, for the mobile drawer. */
@@ -58,10 +58,19 @@ export function MobileNav({ onLogout }: MobileNavProps) {
           <Button
             variant="default"
             leftSection={<LogoutIcon size={16} />}
-            onClick={onLogout}
+            onClick={() => onLogout()}
             fullWidth
           >
             Logout
+          </Button>
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<LogoutIcon size={16} />}
+            onClick={() => onLogout({ everywhere: true })}
+            fullWidth
+          >
+            Sign out everywhere
           </Button>
         </Stack>
       )}

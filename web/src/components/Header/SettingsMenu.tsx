@@ -5,7 +5,7 @@ import { LogoutIcon, SettingsIcon } from "../icons";
 export interface SettingsMenuProps {
   opened: boolean;
   onChange: (opened: boolean) => void;
-  onLogout: () => void;
+  onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
 /** The signed-in user's settings menu; its own chunk, so visitors never download the popover. */
@@ -20,8 +20,14 @@ export default function SettingsMenu({ opened, onChange, onLogout }: SettingsMen
       </Menu.Target>
       <Menu.Dropdown>
         {user && <Menu.Label>{user.username}</Menu.Label>}
-        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={onLogout}>
+        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => onLogout()}>
           Logout
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<LogoutIcon size={16} />}
+          onClick={() => onLogout({ everywhere: true })}
+        >
+          Sign out everywhere
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
