@@ -1,5 +1,18 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,8 +25,9 @@ import { Redis } from "ioredis";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
+import { createHubTokenSigner } from "../services/gateway/src/modules/jupyter/hub-token";
 import { loadWorkerConfig } from "../workers/scoring/src/config";
-import { REPO_ROOT } from "./support/processes";
+import { freePort, REPO_ROOT } from "./support/processes";
 import { createTestRedis, TEST_SECRETS } from "./support/services";
 
 /**
@@ -182,6 +196,7 @@ function variablesReferenced(text: string): Set<string> {
 /** Values for the secrets .env.example leaves empty, as an operator would fill them in. */
 const FILLED_SECRETS = {
   POSTGRES_PASSWORD: "compose-test-password",
+  REDIS_PASSWORD: "compose-test-redis-password",
   ADMIN_EMAIL: "organizers@example.org",
   ADMIN_PASSWORD: "organizer-password",
   DATA_SEED: "compose-test-data-seed-0123456789abcdef",
@@ -392,6 +407,7 @@ function typeCheck(objects: { label: string; object: K8sObject }[]): string[] {
 const compose = parse(read("docker-compose.yml")) as {
   services: Record<string, Json & { environment?: Record<string, unknown> }>;
   volumes: Record<string, unknown>;
+  networks?: Record<string, { internal?: boolean } | null>;
 };
 const envExample = readEnvFile(join(REPO_ROOT, ".env.example"));
 const resolvedCompose = interpolate(compose, {
@@ -406,6 +422,7 @@ const runtime = {
   gateway: runtimeStage(dockerfiles.gateway),
   worker: runtimeStage(dockerfiles.worker),
 };
+const hubImage = runtimeStage(parseDockerfile("deploy/jupyterhub/Dockerfile"));
 const base = renderKustomization(join(REPO_ROOT, "k8s/base"));
 const overlay = renderKustomization(join(REPO_ROOT, "k8s/overlays/example"));
 const secretsExample = readEnvFile(join(REPO_ROOT, "k8s/overlays/example/secrets.env.example"));
@@ -455,12 +472,55 @@ function workload(objects: K8sObject[], [kind, name]: readonly [string, string])
   };
 }
 
+/** What the hub keeps of root in compose: files and homes of other users, signals, setuid. */
+const HUB_CAPABILITIES = ["CHOWN", "DAC_OVERRIDE", "FOWNER", "KILL", "SETGID", "SETUID"];
+/** What a container's root keeps when compose drops nothing (Docker's default set). */
+const DOCKER_DEFAULT_CAPABILITIES = [
+  "AUDIT_WRITE",
+  "CHOWN",
+  "DAC_OVERRIDE",
+  "FOWNER",
+  "FSETID",
+  "KILL",
+  "MKNOD",
+  "NET_BIND_SERVICE",
+  "NET_RAW",
+  "SETFCAP",
+  "SETGID",
+  "SETPCAP",
+  "SETUID",
+  "SYS_CHROOT",
+];
+
 const K8S_WORKLOADS = {
   gateway: ["Deployment", "tandem-gateway"],
   worker: ["Deployment", "tandem-scoring-worker"],
   migrate: ["Job", "tandem-migrate"],
   data: ["Job", "tandem-data"],
 } as const;
+
+/** The components a NetworkPolicy applies to (`*`: every pod in the namespace). */
+function policyComponents(policy: K8sObject): string[] {
+  const selector = (policy.spec as { podSelector: Json }).podSelector as {
+    matchLabels?: Record<string, string>;
+    matchExpressions?: { key: string; values: string[] }[];
+  };
+  const components = selector.matchExpressions?.find(
+    (e) => e.key === "app.kubernetes.io/component",
+  )?.values;
+  const one = selector.matchLabels?.["app.kubernetes.io/component"];
+  return components ?? (one ? [one] : ["*"]);
+}
+
+function ipv4(address: string): number {
+  return address.split(".").reduce((value, part) => value * 256 + Number(part), 0);
+}
+
+function cidrContains(cidr: string, address: string): boolean {
+  const [network, bits] = cidr.split("/") as [string, string];
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(ipv4(network) / size) === Math.floor(ipv4(address) / size);
+}
 
 describe("docker-compose.yml", () => {
   it("is valid against the compose specification's schema once interpolated", () => {
@@ -541,6 +601,149 @@ describe("docker-compose.yml", () => {
     const command = compose.services.redis!.command as string[];
     expect(command.join(" ")).toContain("--maxmemory-policy noeviction");
     expect(command.join(" ")).toContain("--appendonly yes");
+  });
+
+  it("makes Redis require a password, and gives it to every process that uses Redis", () => {
+    const password = FILLED_SECRETS.REDIS_PASSWORD;
+    const redis = resolvedCompose.services.redis!;
+    const command = redis.command as string[];
+    expect(command).toContain("--requirepass");
+    expect(command[command.indexOf("--requirepass") + 1]).toBe(password);
+    // No default: an empty password would leave Redis open.
+    expect(() =>
+      interpolate(compose, { ...envExample, ...FILLED_SECRETS, REDIS_PASSWORD: "" }),
+    ).toThrow(/REDIS_PASSWORD/);
+    const users = Object.entries(resolvedCompose.services).filter(
+      ([, service]) => service.environment?.REDIS_URL !== undefined,
+    );
+    expect(users.map(([name]) => name).sort()).toEqual(["data", "gateway", "worker"]);
+    for (const [name, service] of users) {
+      // What ioredis, which every process hands REDIS_URL to, makes of it.
+      const client = new Redis(String(service.environment!.REDIS_URL), { lazyConnect: true });
+      expect(client.options, name).toMatchObject({ host: "redis", port: 6379, password });
+      client.disconnect();
+    }
+    // redis-cli in the container (the health check, `docker compose exec redis redis-cli ...`)
+    // takes the password from its environment rather than from the command line.
+    expect(redis.environment).toMatchObject({ REDISCLI_AUTH: password });
+  });
+
+  it("runs a Redis that refuses clients without the password and passes its health check", async () => {
+    const redis = resolvedCompose.services.redis!;
+    const [program, ...args] = redis.command as string[];
+    expect(program).toBe("redis-server");
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), "tandem-redis-auth-"));
+    // The compose arguments, on a private port and folder.
+    const server = spawn(
+      program!,
+      [...args, "--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""],
+      { stdio: "ignore" },
+    );
+    const clients: Redis[] = [];
+    const connect = (url: string) => {
+      const client = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on("error", () => {});
+      clients.push(client);
+      return client;
+    };
+    try {
+      const local = (url: string) => {
+        const parsed = new URL(url);
+        parsed.host = `127.0.0.1:${port}`;
+        return parsed.toString();
+      };
+      const gatewayUrl = local(String(resolvedCompose.services.gateway!.environment!.REDIS_URL));
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const probe = connect(gatewayUrl);
+        if ((await probe.ping().catch(() => "")) === "PONG") break;
+        if (Date.now() > deadline)
+          throw new Error("redis-server with the compose arguments did not start");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await expect(connect(`redis://127.0.0.1:${port}`).ping()).rejects.toThrow(/NOAUTH/);
+      await expect(connect(`redis://:wrong@127.0.0.1:${port}`).ping()).rejects.toThrow(
+        /WRONGPASS|invalid password/,
+      );
+      for (const service of ["gateway", "worker", "data"]) {
+        const url = local(String(resolvedCompose.services[service]!.environment!.REDIS_URL));
+        expect(await connect(url).ping(), service).toBe("PONG");
+      }
+      // The health check, pointed at this server: healthy with the container's environment only.
+      const [kind, script] = (redis.healthcheck as { test: string[] }).test;
+      expect(kind).toBe("CMD-SHELL");
+      const check = (env: Record<string, unknown>) =>
+        spawnSync("sh", ["-c", script!.replace(/redis-cli/g, `redis-cli -p ${port}`)], {
+          env: { PATH: process.env.PATH, ...(env as Record<string, string>) },
+        }).status;
+      expect(check(redis.environment ?? {})).toBe(0);
+      expect(check({})).not.toBe(0);
+    } finally {
+      for (const client of clients) client.disconnect();
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGKILL");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the notebook hub off the network of the databases, the workers and the deploy steps", () => {
+    const networksOf = (service: string) => {
+      const networks = compose.services[service]!.networks as string[] | Json | undefined;
+      if (!networks) return ["default"];
+      return Array.isArray(networks) ? networks : Object.keys(networks);
+    };
+    const internal = (network: string) => compose.networks?.[network]?.internal === true;
+    const hub = networksOf("jupyterhub");
+    const backend = ["postgres", "redis", "worker", "migrate", "data"];
+    for (const service of backend) {
+      expect(
+        networksOf(service).filter((network) => hub.includes(network)),
+        service,
+      ).toEqual([]);
+      // No way out and no published port: only containers on these networks reach them.
+      for (const network of networksOf(service)) {
+        expect(internal(network), `${service}: ${network}`).toBe(true);
+      }
+      expect(compose.services[service]!.ports, service).toBeUndefined();
+    }
+    // The hub, and the notebook servers it runs, reach the gateway and nothing else...
+    const neighbours = Object.keys(compose.services).filter(
+      (service) =>
+        service !== "jupyterhub" && networksOf(service).some((network) => hub.includes(network)),
+    );
+    expect(neighbours).toEqual(["gateway"]);
+    // ...which is what they are told to call.
+    const hubEnv = resolvedCompose.services.jupyterhub!.environment as Record<string, string>;
+    for (const key of ["TANDEM_PUBLIC_KEY_URL", "TANDEM_API_URL"]) {
+      expect(neighbours, key).toContain(new URL(hubEnv[key]!).hostname);
+    }
+    // The gateway and the hub publish ports, which Docker does only on networks with a way out.
+    for (const service of ["gateway", "jupyterhub"]) {
+      expect(
+        networksOf(service).some((network) => !internal(network)),
+        service,
+      ).toBe(true);
+    }
+  });
+
+  it("runs each notebook server as a user of its own, and the hub with only the privileges that takes", () => {
+    const hubEnv = {
+      ...hubImage.env,
+      ...(resolvedCompose.services.jupyterhub!.environment as Record<string, string>),
+    };
+    expect(hubEnv.TANDEM_HUB_SPAWNER).toBe("per-user");
+    // Starting a process as another user takes root (deploy/jupyterhub/README.md, Isolation)...
+    expect([undefined, "root", "0", "0:0"]).toContain(hubImage.user);
+    // ...but the proxy that faces browsers does not run as root.
+    expect(hubEnv.TANDEM_HUB_PROXY_USER).toMatch(/^[a-z][a-z0-9_-]*$/);
+    expect(hubEnv.TANDEM_HUB_PROXY_USER).not.toBe("root");
+    const hub = compose.services.jupyterhub!;
+    expect(hub.cap_drop).toEqual(["ALL"]);
+    expect([...(hub.cap_add as string[])].sort()).toEqual(HUB_CAPABILITIES);
+    // Nothing started in the container gains privileges through a setuid binary (su, mount...).
+    expect(hub.security_opt).toContain("no-new-privileges:true");
   });
 
   it("starts the gateway and workers only after healthy databases, the migration and the data", () => {
@@ -913,17 +1116,6 @@ describe("Kubernetes manifests", () => {
 
   it("let only the gateways, the workers and the deploy Jobs reach Postgres and Redis", () => {
     const policies = overlay.filter((o) => o.kind === "NetworkPolicy");
-    const selected = (policy: K8sObject) => {
-      const selector = (policy.spec as { podSelector: Json }).podSelector as {
-        matchLabels?: Record<string, string>;
-        matchExpressions?: { key: string; values: string[] }[];
-      };
-      const components = selector.matchExpressions?.find(
-        (e) => e.key === "app.kubernetes.io/component",
-      )?.values;
-      const one = selector.matchLabels?.["app.kubernetes.io/component"];
-      return components ?? (one ? [one] : ["*"]);
-    };
     const reaching = (port: number) =>
       policies
         .filter((p) =>
@@ -931,13 +1123,78 @@ describe("Kubernetes manifests", () => {
             (rule.ports ?? []).some((p) => p.port === port),
           ),
         )
-        .flatMap(selected)
+        .flatMap(policyComponents)
         .sort();
     expect(reaching(5432)).toEqual(["data", "gateway", "migrate", "scoring-worker"]);
     // The data Job rewrites the cached rankings after a load.
     expect(reaching(6379)).toEqual(["data", "gateway", "scoring-worker"]);
     const deny = find(overlay, "NetworkPolicy", "tandem-default-deny").spec as Json;
     expect(deny).toEqual({ podSelector: {}, policyTypes: ["Ingress", "Egress"] });
+  });
+
+  it("hand Redis's password only through the Secret, and let no other pod reach Redis's address", () => {
+    const url = new URL(secretsExample.REDIS_URL!);
+    expect(["redis:", "rediss:"]).toContain(url.protocol);
+    const password = decodeURIComponent(url.password);
+    expect(password).not.toBe("");
+    const port = Number(url.port || 6379);
+    // KEDA reads the same Redis, with the same password.
+    expect(secretsExample.KEDA_REDIS_ADDRESS).toBe(`${url.hostname}:${port}`);
+    expect(secretsExample.KEDA_REDIS_PASSWORD).toBe(password);
+    // The ConfigMap (readable by anyone who can read the namespace's config) never carries it.
+    const config = find(overlay, "ConfigMap", "tandem-config").data as Record<string, string>;
+    expect(Object.keys(config).filter((key) => key.includes("REDIS"))).toEqual([]);
+    const fromSecret: string[] = [];
+    for (const object of overlay) {
+      for (const container of containersOf(object)) {
+        for (const entry of (container.env as Json[]) ?? []) {
+          if (entry.name !== "REDIS_URL") continue;
+          expect(entry.value, object.metadata.name).toBeUndefined();
+          const ref = (entry.valueFrom as { secretKeyRef?: { name: string; key: string } })
+            ?.secretKeyRef;
+          expect(ref, object.metadata.name).toEqual({ name: "tandem-secrets", key: "REDIS_URL" });
+          fromSecret.push(object.metadata.name);
+        }
+      }
+    }
+    expect(fromSecret.sort()).toEqual(["tandem-data", "tandem-gateway", "tandem-scoring-worker"]);
+    // Every egress rule that lets a pod reach Redis's address on its port, whatever it is for.
+    const reaching = overlay
+      .filter((o) => o.kind === "NetworkPolicy")
+      .filter((policy) =>
+        (
+          (policy.spec as { egress?: Json[] }).egress as
+            | {
+                to?: { ipBlock?: { cidr: string; except?: string[] } }[];
+                ports?: { port?: number; endPort?: number }[];
+              }[]
+            | undefined
+        )?.some((rule) => {
+          const toHost =
+            !rule.to ||
+            rule.to.some(
+              (peer) =>
+                peer.ipBlock !== undefined &&
+                cidrContains(peer.ipBlock.cidr, url.hostname) &&
+                !(peer.ipBlock.except ?? []).some((cidr) => cidrContains(cidr, url.hostname)),
+            );
+          const toPort =
+            !rule.ports ||
+            rule.ports.some(
+              (p) =>
+                p.port === undefined ||
+                p.port === port ||
+                (p.port <= port && port <= (p.endPort ?? 0)),
+            );
+          return toHost && toPort;
+        }),
+      )
+      .flatMap(policyComponents);
+    expect([...new Set(reaching)].sort()).toEqual(["data", "gateway", "scoring-worker"]);
+    expect(find(overlay, "NetworkPolicy", "tandem-default-deny").spec).toMatchObject({
+      podSelector: {},
+      policyTypes: ["Ingress", "Egress"],
+    });
   });
 
   it("wire selectors, services, claims and the ingress to objects that exist", () => {
@@ -966,6 +1223,305 @@ describe("Kubernetes manifests", () => {
       );
       if (object.kind !== "Namespace") expect(object.metadata.namespace).toBe("tandem");
     }
+  });
+});
+
+describe("the notebook hub as its image runs it (deploy/jupyterhub, per-user servers)", () => {
+  // Debian's JupyterHub, started as root the way compose starts the image: the image's spawner
+  // mode, only compose's capabilities, no new privileges. Needs root, jupyterhub and setpriv.
+  const JUPYTERHUB = "/usr/bin/jupyterhub";
+  const runnable =
+    process.getuid?.() === 0 &&
+    existsSync(JUPYTERHUB) &&
+    spawnSync("setpriv", ["--version"]).status === 0;
+  const signer = createHubTokenSigner(
+    generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  );
+  let dir: string;
+  let hubUrl: string;
+  let hub: ChildProcess | undefined;
+  let output = "";
+
+  /** Signs a person in with a gateway token and starts their server; answers its process. */
+  async function startServer(person: { id: string; name: string }) {
+    const { token } = signer.sign({
+      userId: person.id,
+      username: person.name,
+      email: `${person.id.slice(-4)}@example.org`,
+      teamId: "00000000-0000-4000-8000-0000000000aa",
+      teamName: "hub-isolation",
+    });
+    const name = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sub;
+    const jar = new Map<string, string>();
+    const get = async (path: string) => {
+      const response = await fetch(`${hubUrl}${path}`, {
+        redirect: "manual",
+        headers: { cookie: [...jar].map(([key, value]) => `${key}=${value}`).join("; ") },
+      });
+      for (const cookie of response.headers.getSetCookie()) {
+        const pair = cookie.split(";")[0]!;
+        jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+      }
+      return response;
+    };
+    expect((await get(`/hub/login?token=${encodeURIComponent(token)}`)).status).toBe(302);
+    await get(`/hub/spawn/${name}`);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const pending = await get(`/hub/spawn-pending/${name}`);
+      if (pending.status === 302 && pending.headers.get("location")?.includes(`/user/${name}/`)) {
+        break;
+      }
+      if (pending.status >= 500 || Date.now() > deadline) {
+        throw new Error(`${name}'s server did not start (${pending.status}):\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const pid = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .find((entry) => {
+        try {
+          return (
+            readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("jupyterhub-singleuser") &&
+            readFileSync(`/proc/${entry}/environ`, "utf8")
+              .split("\0")
+              .includes(`JUPYTERHUB_USER=${name}`)
+          );
+        } catch {
+          return false;
+        }
+      });
+    expect(pid, `${name}'s single-user server`).toBeDefined();
+    return { name, pid: Number(pid), ...processIds(Number(pid)) };
+  }
+
+  function processIds(pid: number) {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (key: string) => new RegExp(`^${key}:[ \\t]*(.*)$`, "m").exec(status)![1]!.trim();
+    return {
+      uid: Number(field("Uid").split(/\s+/)[0]),
+      uids: field("Uid").split(/\s+/).map(Number),
+      gids: field("Gid").split(/\s+/).map(Number),
+      groups: field("Groups"),
+      capabilities: [field("CapPrm"), field("CapEff")],
+    };
+  }
+
+  /** What a process with the server's uid and gid, and nothing more, can do with each path. */
+  function probe(
+    as: { uids: number[]; gids: number[] },
+    checks: [string, "read" | "list" | "write", string][],
+  ) {
+    const script = `
+import json, os, sys
+out = {}
+for label, op, path in json.loads(sys.argv[1]):
+    try:
+        if op == "read":
+            open(path, "rb").read(1)
+        elif op == "list":
+            os.listdir(path)
+        else:
+            with open(path, "w") as f:
+                f.write("x")
+        out[label] = "ok"
+    except OSError as error:
+        out[label] = os.strerror(error.errno)
+print(json.dumps(out))
+`;
+    const result = spawnSync(
+      "setpriv",
+      [
+        `--reuid=${as.uids[0]}`,
+        `--regid=${as.gids[0]}`,
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--bounding-set=-all",
+        "--no-new-privs",
+        "--",
+        "/usr/bin/python3",
+        "-c",
+        script,
+        JSON.stringify(checks),
+      ],
+      { encoding: "utf8", cwd: "/" },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as Record<string, string>;
+  }
+
+  beforeAll(async () => {
+    if (!runnable) return;
+    // Under /tmp, short (kernel sockets), and open to the servers' users like the image's paths.
+    dir = mkdtempSync("/tmp/tandem-hubiso-");
+    chmodSync(dir, 0o755);
+    const data = join(dir, "static", "retail-banking");
+    mkdirSync(data, { recursive: true });
+    chmodSync(join(dir, "static"), 0o755);
+    chmodSync(data, 0o755);
+    writeFileSync(join(data, "accounts.csv"), "account_id\n1\n", { mode: 0o644 });
+    writeFileSync(join(dir, "public.pem"), signer.publicKeyPem);
+    mkdirSync(join(dir, "cwd"));
+    const [hubPort, hubApiPort, proxyApiPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    hubUrl = `http://127.0.0.1:${hubPort}`;
+    // What Docker leaves the container's root: compose's list after `cap_drop: [ALL]`, else
+    // Docker's defaults; and no new privileges only if compose asks for it.
+    const service = compose.services.jupyterhub!;
+    const capabilities = (
+      (service.cap_drop as string[] | undefined)?.includes("ALL")
+        ? ((service.cap_add as string[] | undefined) ?? [])
+        : DOCKER_DEFAULT_CAPABILITIES
+    )
+      .map((name) => `+${name.toLowerCase()}`)
+      .join(",");
+    const noNewPrivileges = ((service.security_opt as string[] | undefined) ?? []).includes(
+      "no-new-privileges:true",
+    );
+    hub = spawn(
+      "setpriv",
+      [
+        ...(noNewPrivileges ? ["--no-new-privs"] : []),
+        "--inh-caps=-all",
+        `--bounding-set=-all,${capabilities}`,
+        "--",
+        JUPYTERHUB,
+        "-f",
+        join(REPO_ROOT, "deploy/jupyterhub/jupyterhub_config.py"),
+      ],
+      {
+        cwd: join(dir, "cwd"),
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+          HOME: dir,
+          LANG: "C.UTF-8",
+          NODE_PATH: "/usr/share/nodejs:/usr/lib/nodejs",
+          PYTHONDONTWRITEBYTECODE: "1",
+          CONFIGPROXY_AUTH_TOKEN: randomBytes(24).toString("hex"),
+          TANDEM_HUB_SPAWNER: hubImage.env.TANDEM_HUB_SPAWNER ?? "",
+          // The image's proxy user (jovyan) does not exist on this machine.
+          TANDEM_HUB_PROXY_USER: "nobody",
+          TANDEM_HUB_BIND_URL: hubUrl,
+          TANDEM_HUB_INTERNAL_URL: `http://127.0.0.1:${hubApiPort}`,
+          TANDEM_HUB_PROXY_API_URL: `http://127.0.0.1:${proxyApiPort}`,
+          TANDEM_HUB_STATE_DIR: join(dir, "state"),
+          TANDEM_HUB_USERS_DIR: join(dir, "users"),
+          TANDEM_HUB_RUNTIME_DIR: join(dir, "rt"),
+          TANDEM_SHARED_DIR: join(dir, "shared"),
+          TANDEM_DATASETS_SOURCE: join(dir, "static"),
+          TANDEM_PUBLIC_KEY_FILE: join(dir, "public.pem"),
+          TANDEM_API_URL: "http://127.0.0.1:9",
+          TANDEM_SDK_PATH: join(REPO_ROOT, "sdk", "python"),
+        },
+      },
+    );
+    hub.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    hub.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (hub.exitCode !== null) throw new Error(`the hub exited with ${hub.exitCode}:\n${output}`);
+      const ok = await fetch(`${hubUrl}/hub/api`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`the hub did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  afterAll(async () => {
+    if (hub?.pid && hub.exitCode === null) {
+      const exited = new Promise((resolve) => hub!.once("exit", resolve));
+      // SIGTERM lets the hub stop its proxy and the servers.
+      hub.kill("SIGTERM");
+      const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 15_000));
+      if ((await Promise.race([exited, timeout])) === "timeout") {
+        process.kill(-hub.pid, "SIGKILL");
+        await exited;
+      }
+    }
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs each person's server under a uid of its own, unable to read the hub's secrets or another's files", async (context) => {
+    if (!runnable) {
+      context.skip();
+      return;
+    }
+    const first = await startServer({
+      id: "00000000-0000-4000-8000-000000000101",
+      name: "Ada Lovelace",
+    });
+    const second = await startServer({
+      id: "00000000-0000-4000-8000-000000000202",
+      name: "Alan Turing",
+    });
+    const hubIds = processIds(hub!.pid!);
+    const state = join(dir, "state");
+    const proxyPid = Number(readFileSync(join(state, "jupyterhub-proxy.pid"), "utf8").trim());
+    const nobody = Number(execFileSync("id", ["-u", "nobody"], { encoding: "utf8" }).trim());
+
+    for (const server of [first, second]) {
+      // Not root, not the hub, not the proxy, no capabilities, no groups, and nobody else's.
+      expect(server.uids, server.name).toEqual(Array(4).fill(server.uid));
+      expect(server.uid).toBeGreaterThan(0);
+      expect(server.uid).not.toBe(hubIds.uid);
+      expect(server.uid).not.toBe(nobody);
+      expect(server.gids).toEqual(Array(4).fill(server.uid));
+      expect(server.groups).toBe("");
+      expect(server.capabilities).toEqual(["0000000000000000", "0000000000000000"]);
+      const environment = readFileSync(`/proc/${server.pid}/environ`, "utf8");
+      expect(environment).not.toContain("CONFIGPROXY_AUTH_TOKEN");
+      const home = statSync(join(dir, "users", server.name));
+      expect([home.uid, home.mode & 0o777]).toEqual([server.uid, 0o700]);
+    }
+    expect(first.uid).not.toBe(second.uid);
+    // The proxy that faces browsers runs as neither root nor a notebook user.
+    expect(processIds(proxyPid).uids).toEqual([nobody, nobody, nobody, nobody]);
+
+    // The cookie secret and the database: root's, in a folder only root can open.
+    const secret = statSync(join(state, "jupyterhub_cookie_secret"));
+    expect([secret.uid, secret.mode & 0o777]).toEqual([hubIds.uid, 0o600]);
+    const stateDir = statSync(state);
+    expect([stateDir.uid, stateDir.mode & 0o777]).toEqual([hubIds.uid, 0o700]);
+
+    const home = join(dir, "users", first.name);
+    const seen = probe(first, [
+      ["cookie secret", "read", join(state, "jupyterhub_cookie_secret")],
+      ["hub database", "read", join(state, "jupyterhub.sqlite")],
+      ["hub state folder", "list", state],
+      ["hub environment", "read", `/proc/${hub!.pid}/environ`],
+      ["proxy environment", "read", `/proc/${proxyPid}/environ`],
+      ["other server's environment", "read", `/proc/${second.pid}/environ`],
+      ["other home", "list", join(dir, "users", second.name)],
+      ["other kernels", "list", join(dir, "rt", second.name)],
+      ["own home", "write", join(home, "notes.txt")],
+      ["own kernels", "list", join(dir, "rt", first.name)],
+      ["datasets", "read", join(home, "shared", "datasets", "RetailBanking", "accounts.csv")],
+    ]);
+    expect(seen).toEqual({
+      "cookie secret": "Permission denied",
+      "hub database": "Permission denied",
+      "hub state folder": "Permission denied",
+      "hub environment": "Permission denied",
+      "proxy environment": "Permission denied",
+      "other server's environment": "Permission denied",
+      "other home": "Permission denied",
+      "other kernels": "Permission denied",
+      "own home": "ok",
+      "own kernels": "ok",
+      datasets: "ok",
+    });
+    expect(readlinkSync(join(home, "shared"))).toBe(join(dir, "shared"));
   });
 });
 

@@ -3,10 +3,12 @@
 # Everything that differs between the container and the local end-to-end test comes from the
 # environment (see README.md beside this file).
 import os
+import pwd
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tandem_auth import TandemAuthenticator  # noqa: E402
+from tandem_spawner import TandemUserSpawner, lock_down  # noqa: E402
 
 c = get_config()  # noqa: F821 (provided by JupyterHub when it loads this file)
 env = os.environ.get
@@ -24,9 +26,24 @@ DATASET_FOLDERS = {
 state_dir = env("TANDEM_HUB_STATE_DIR", "/srv/jupyterhub")
 shared_dir = env("TANDEM_SHARED_DIR", "/home/jovyan/shared")
 users_dir = env("TANDEM_HUB_USERS_DIR", "/home/jovyan/users")
+runtime_root = env("TANDEM_HUB_RUNTIME_DIR", "/tmp/tjr")
 datasets_source = env("TANDEM_DATASETS_SOURCE", "")
-os.makedirs(state_dir, exist_ok=True)
-os.makedirs(users_dir, exist_ok=True)
+
+# How single-user servers run (README.md, Isolation):
+#   per-user  each hub user's server under a uid of its own; the hub runs as root and its cookie
+#             secret, database and environment are out of the notebooks' reach. The image's mode.
+#   shared    every server as the hub's own OS user, which can then read all of the above: only
+#             for a hub whose users all trust each other (the loopback end-to-end test uses it).
+spawner_mode = env("TANDEM_HUB_SPAWNER", "") or "shared"
+if spawner_mode not in ("per-user", "shared"):
+    raise SystemExit(f"TANDEM_HUB_SPAWNER must be per-user or shared, not {spawner_mode!r}")
+if spawner_mode == "per-user":
+    if os.geteuid() != 0:
+        raise SystemExit("TANDEM_HUB_SPAWNER=per-user needs the hub to run as root")
+    lock_down(state_dir, users_dir, runtime_root)
+else:
+    os.makedirs(state_dir, mode=0o700, exist_ok=True)
+    os.makedirs(users_dir, exist_ok=True)
 
 # --- network: the public proxy, the hub's own API and the proxy's API --------------------------
 c.JupyterHub.bind_url = env("TANDEM_HUB_BIND_URL", "http://0.0.0.0:8000")
@@ -34,6 +51,20 @@ c.JupyterHub.hub_bind_url = env("TANDEM_HUB_INTERNAL_URL", "http://127.0.0.1:808
 c.ConfigurableHTTPProxy.api_url = env("TANDEM_HUB_PROXY_API_URL", "http://127.0.0.1:8001")
 # CONFIGPROXY_AUTH_TOKEN must be set (else the proxy's token changes at every start).
 c.ConfigurableHTTPProxy.should_start = True
+# The proxy faces every browser: with the hub as root, it runs as this unprivileged user instead
+# (it inherits the hub's environment, CONFIGPROXY_AUTH_TOKEN included, which it needs).
+proxy_user = env("TANDEM_HUB_PROXY_USER", "")
+if proxy_user and os.geteuid() == 0:
+    proxy_account = pwd.getpwnam(proxy_user)
+    c.ConfigurableHTTPProxy.command = [
+        "setpriv",
+        f"--reuid={proxy_account.pw_uid}",
+        f"--regid={proxy_account.pw_gid}",
+        "--clear-groups",
+        "--inh-caps=-all",
+        "--",
+        "configurable-http-proxy",
+    ]
 
 # --- state files: never in the working directory -------------------------------------------
 c.JupyterHub.db_url = f"sqlite:///{os.path.join(state_dir, 'jupyterhub.sqlite')}"
@@ -71,10 +102,16 @@ if datasets_source:
     os.chmod(datasets_dir, 0o555)
 
 # --- single-user servers ----------------------------------------------------------------------
-# All servers run as the hub's own OS user (no system accounts needed). The hub is for the
-# competition's organizers only (SPEC.md §6: admins), so they share that user knowingly.
-c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
-c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(users_dir, "{username}")
+if spawner_mode == "per-user":
+    c.JupyterHub.spawner_class = TandemUserSpawner
+    c.TandemUserSpawner.users_dir = users_dir
+    c.TandemUserSpawner.runtime_root = runtime_root
+    c.TandemUserSpawner.shared_dir = shared_dir
+    c.TandemUserSpawner.first_uid = int(env("TANDEM_HUB_FIRST_UID", "") or "20000")
+else:
+    # Every server as the hub's own OS user, which no one else should share this hub with.
+    c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+    c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(users_dir, "{username}")
 c.Spawner.cmd = [env("TANDEM_SINGLEUSER_CMD", "jupyterhub-singleuser")]
 c.Spawner.default_url = "/tree"
 c.Spawner.http_timeout = 60
@@ -84,10 +121,8 @@ c.Spawner.args = [
     "--KernelManager.transport=ipc",
     "--NotebookApp.open_browser=False",
 ]
-if os.geteuid() == 0:
+if spawner_mode == "shared" and os.geteuid() == 0:
     c.Spawner.args.append("--allow-root")
-
-runtime_root = env("TANDEM_HUB_RUNTIME_DIR", "/tmp/tjr")
 
 
 def prepare_user_dir(spawner):
@@ -105,7 +140,9 @@ def runtime_dir(spawner):
     return os.path.join(runtime_root, spawner.user.name)
 
 
-c.Spawner.pre_spawn_hook = prepare_user_dir
+if spawner_mode == "shared":
+    # TandemUserSpawner prepares the home and runtime folder itself, owned by the user.
+    c.Spawner.pre_spawn_hook = prepare_user_dir
 c.Spawner.notebook_dir = os.path.join(users_dir, "{username}")
 c.Spawner.environment = {
     "TANDEM_API_URL": env("TANDEM_API_URL", "http://localhost:3000"),
