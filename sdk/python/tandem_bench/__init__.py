@@ -13,9 +13,11 @@ from .datasets import Dataset
 from .exceptions import (
     APIError,
     AuthenticationError,
+    InsecureTransportWarning,
     NetworkError,
     RateLimitError,
     TandemError,
+    UnsafeDownloadError,
     ValidationError,
 )
 from .types import SubmissionResult
@@ -29,10 +31,12 @@ __all__ = [
     "ChallengeFormat",
     "DEFAULT_BASE_URL",
     "Dataset",
+    "InsecureTransportWarning",
     "NetworkError",
     "RateLimitError",
     "SubmissionResult",
     "TandemError",
+    "UnsafeDownloadError",
     "ValidationError",
     "credentials_path",
     "delete_credentials",

@@ -1,20 +1,24 @@
 """``BenchmarkClient``: the participant's handle on the Tandem platform."""
 
+import ipaddress
 import os
 import sys
 import time
 import uuid
+import warnings
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from urllib.parse import urlsplit
 
 from ._version import __version__
 from ._http import Response, Transport, parse_retry_after
 from .credentials import credentials_path, load_credentials, save_credentials
-from .datasets import Dataset, cache_root, download_domain
+from .datasets import Dataset, cache_root, download_domain, plain_name
 from .exceptions import (
     AUTH_FAILED_MESSAGE,
     APIError,
     AuthenticationError,
+    InsecureTransportWarning,
     NetworkError,
     RateLimitError,
     TandemError,
@@ -106,6 +110,15 @@ class BenchmarkClient:
         if url.endswith("/api"):
             url = url[: -len("/api")]
         self.base_url = url
+        if _plain_http_to_another_machine(url):
+            # Here, so once per client, pointing at the line that made it.
+            warnings.warn(
+                f"The Tandem API URL {url} is plain http to another machine: the API key, the "
+                "predictions and the data travel unencrypted and can be read or changed on the "
+                "way. Use its https:// address.",
+                InsecureTransportWarning,
+                stacklevel=2,
+            )
         self.timeout = timeout
         self.max_retries = max_retries
         self.poll_timeout = poll_timeout
@@ -530,7 +543,7 @@ class BenchmarkClient:
         ``train``, ``test`` and ``sample_submission`` for ``challenge`` (default: the first).
         """
         details = self._find_domain(domain, self._domains or self.get_domain_details())
-        slug = str(details.get("slug"))
+        slug = plain_name(details.get("slug"), details.get("name"))  # the cache folder's name
         directory = Path(dest).expanduser() if dest else (self.cache_dir or cache_root()) / slug
         dataset = download_domain(
             self._transport,
@@ -544,6 +557,21 @@ class BenchmarkClient:
         )
         self._dataset_dirs[slug] = directory  # its test file now backs the local id checks
         return dataset
+
+
+def _plain_http_to_another_machine(url: str) -> bool:
+    """http:// to a host other than localhost, 127.0.0.0/8 or ::1."""
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").rstrip(".")
+    except ValueError:  # not a URL: every request fails anyway
+        return False
+    if parts.scheme.lower() != "http" or host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a host name
+        return True
 
 
 def _valid_names(domains: List[Dict[str, Any]]) -> str:

@@ -87,3 +87,19 @@ class ValidationError(TandemError):
 
 class NetworkError(TandemError):
     """The server could not be reached (connection refused, DNS, timeout, dropped connection)."""
+
+
+class UnsafeDownloadError(TandemError):
+    """The server listed a file that ``load_dataset`` refuses to download: a name that is not a
+    plain file name (``../x``, ``/etc/x``, ``C:\\x``, ...), a destination that resolves outside
+    the dataset folder, or a URL on another origin than the API's. ``entry`` is the refused name
+    or URL. Nothing is downloaded when any entry of a listing is refused."""
+
+    def __init__(self, message: str, entry: Any = None) -> None:
+        super().__init__(message)
+        self.entry = entry
+
+
+class InsecureTransportWarning(UserWarning):
+    """The API URL is plain ``http`` to a host that is not this machine: the API key and the
+    data travel unencrypted and can be read or changed on the way."""

@@ -110,20 +110,20 @@ def test_save_credentials_refuses_bad_credentials(gateway, isolated_env):
 
 
 def test_precedence_arguments_then_environment_then_file(isolated_env, monkeypatch):
-    save_credentials("key-from-file", "team-from-file", "http://file.example:1")
+    save_credentials("key-from-file", "team-from-file", "https://file.example:1")
     assert os.stat(credentials_path()).st_mode & 0o077 == 0
     client = BenchmarkClient()
-    assert (client.api_key, client.team_name, client.base_url) == ("key-from-file", "team-from-file", "http://file.example:1")
+    assert (client.api_key, client.team_name, client.base_url) == ("key-from-file", "team-from-file", "https://file.example:1")
 
     monkeypatch.setenv("TANDEM_API_KEY", "key-from-env")
-    monkeypatch.setenv("TANDEM_API_URL", "http://env.example:2")
+    monkeypatch.setenv("TANDEM_API_URL", "https://env.example:2")
     client = BenchmarkClient()
-    assert (client.api_key, client.base_url) == ("key-from-env", "http://env.example:2")
+    assert (client.api_key, client.base_url) == ("key-from-env", "https://env.example:2")
     assert client.team_name is None  # the saved team name belongs to the saved key only
 
     monkeypatch.setenv("TANDEM_TEAM_NAME", "team-from-env")
-    client = BenchmarkClient(api_key="key-from-arg", team_name="team-from-arg", base_url="http://arg.example:3")
-    assert (client.api_key, client.team_name, client.base_url) == ("key-from-arg", "team-from-arg", "http://arg.example:3")
+    client = BenchmarkClient(api_key="key-from-arg", team_name="team-from-arg", base_url="https://arg.example:3")
+    assert (client.api_key, client.team_name, client.base_url) == ("key-from-arg", "team-from-arg", "https://arg.example:3")
     assert BenchmarkClient(api_key="key-from-arg").team_name == "team-from-env"
 
 
