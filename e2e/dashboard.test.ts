@@ -1,7 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MESSAGES } from "@tandem/contracts";
+import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +13,8 @@ import {
 import { openBrowser } from "./browser";
 import { seriousViolations } from "./site-support";
 
-// SPEC.md §2 Dashboard, §4 Team status, §5 team name and join rules, §8 Teams, §9.
+// SPEC.md §2 Dashboard, §4 Team status, §5 team name and join rules, §8 Teams, §9; joining by
+// invite code, removal and rotation from docs/adr/0006-team-membership.md.
 const ADMIN = { email: "dashboard-admin@example.org", password: "dashboard-admin-pw" };
 const ACTIVATION_REQUIRED = "Activation required";
 const READY_TO_COMPETE = "Ready to compete";
@@ -25,6 +26,9 @@ const STORED_API_KEY = `window.localStorage.getItem("api_key")`;
 const CLIPBOARD_TEXT = "navigator.clipboard.readText()";
 const HORIZONTAL_OVERFLOW =
   "document.documentElement.scrollWidth - document.documentElement.clientWidth";
+const INVITE_CODE = /^[a-z2-7]{24}$/;
+/** Where the screenshots of the dashboard go, for a person to look at. */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 
 interface Person {
   email: string;
@@ -65,12 +69,13 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function api(path: string, init: { body?: unknown; token?: string } = {}) {
+async function api(path: string, init: { body?: unknown; token?: string; apiKey?: string } = {}) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.apiKey ? { "x-api-key": init.apiKey } : {}),
     },
     body: JSON.stringify(init.body ?? {}),
   });
@@ -119,6 +124,14 @@ async function signedInPage(person: { email: string; password: string }): Promis
   return page;
 }
 
+async function tokenOf(person: { email: string; password: string }): Promise<string> {
+  const session = await api("/login-verification", {
+    body: { email: person.email, password: person.password },
+  });
+  expect(session.status).toBe(200);
+  return session.body.token as string;
+}
+
 function teamCard(page: Page, teamName: string): Locator {
   return page.getByRole("article", { name: teamName });
 }
@@ -133,14 +146,18 @@ describe("the dashboard's teams", () => {
   const teamName = "tandem-squad";
   let ada: Person;
   let grace: Person;
+  let hedy: Person;
   let adaPage: Page;
   let gracePage: Page;
+  let hedyPage: Page;
   let adminPage: Page;
   let teamId: string;
+  let inviteCode: string;
 
   beforeAll(async () => {
     ada = await signUp("Ada", "Lovelace");
     grace = await signUp("Grace", "Hopper");
+    hedy = await signUp("Hedy", "Lamarr");
   });
 
   it("turns 'My Team!' into 'my-team' as it is typed", async () => {
@@ -151,11 +168,7 @@ describe("the dashboard's teams", () => {
   });
 
   it("refuses a name taken in another case, under the field, and disables Create until it is edited", async () => {
-    const owner = await signUp("Alan", "Turing");
-    const session = await api("/login-verification", {
-      body: { email: owner.email, password: owner.password },
-    });
-    const token = session.body.token as string;
+    const token = await tokenOf(await signUp("Alan", "Turing"));
     expect((await api("/teams/create", { token, body: { team_name: "taken-name" } })).status).toBe(
       201,
     );
@@ -174,7 +187,7 @@ describe("the dashboard's teams", () => {
     expect(await create.isDisabled()).toBe(false);
   });
 
-  it("creates a team whose card shows its score, status and members, and keeps its API key locally", async () => {
+  it("creates a team whose card shows its score, status, members, invite code and ID, and keeps its API key locally", async () => {
     const name = adaPage.getByLabel("Team name");
     await name.fill("");
     await name.pressSequentially(teamName);
@@ -187,12 +200,19 @@ describe("the dashboard's teams", () => {
     await card.getByText("Inactive", { exact: true }).waitFor();
     await card.getByText(ada.email, { exact: true }).waitFor();
     await card.getByText("Creator", { exact: true }).waitFor();
+    await card.getByText("Members (1 of 5)").waitFor();
 
     const apiKey = await card.getByLabel("API key", { exact: true }).inputValue();
     expect(apiKey).not.toBe("");
     expect(await adaPage.evaluate(STORED_API_KEY)).toBe(apiKey);
     teamId = await card.getByLabel("Team ID", { exact: true }).inputValue();
     expect(teamId).toMatch(/^[0-9a-f-]{36}$/);
+    inviteCode = await card.getByLabel("Invite code", { exact: true }).inputValue();
+    expect(inviteCode).toMatch(INVITE_CODE);
+    await card.getByText(/Teammates type this code under “Join a team”/).waitFor();
+    await card
+      .getByText(/public ID, as shown on leaderboards\. It does not let anyone join/)
+      .waitFor();
   });
 
   it("shows 'Copied' after copying the API key and takes it away after one second", async () => {
@@ -213,28 +233,51 @@ describe("the dashboard's teams", () => {
     await adaPage.clock.resume();
   });
 
-  it("lets a second user in another browser join with the copied team ID", async () => {
-    await teamCard(adaPage, teamName).getByRole("button", { name: "Copy Team ID" }).click();
-    const copiedId = await adaPage.evaluate(CLIPBOARD_TEXT);
-    expect(copiedId).toBe(teamId);
-
+  it("refuses the team's public ID in the join form, with the spec's 'Error joining team' text", async () => {
     gracePage = await signedInPage(grace);
     const join = gracePage.getByRole("button", { name: "Join Team" });
     expect(await join.isDisabled()).toBe(true);
-    await gracePage.getByLabel("Team ID", { exact: true }).fill(`  ${copiedId}  `);
+    await gracePage.getByLabel("Invite code", { exact: true }).fill(teamId);
     await join.click();
+    await gracePage
+      .getByText(
+        TEAM_MESSAGES.joinError(
+          `No team has the invite code "${teamId.slice(0, 40)}". Ask your team's owner for its current invite code.`,
+        ),
+        { exact: true },
+      )
+      .waitFor();
+    expect(await teamCard(gracePage, teamName).count()).toBe(0);
+    await gracePage.setViewportSize({ width: 390, height: 844 });
+    expect(await gracePage.evaluate<number>(HORIZONTAL_OVERFLOW)).toBe(0);
+    await screenshot(gracePage, "dashboard-join-error-390.png");
+    await gracePage.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("lets a second user in another browser join with the copied invite code", async () => {
+    await teamCard(adaPage, teamName).getByRole("button", { name: "Copy Invite code" }).click();
+    const copied = await adaPage.evaluate(CLIPBOARD_TEXT);
+    expect(copied).toBe(inviteCode);
+
+    const field = gracePage.getByLabel("Invite code", { exact: true });
+    await field.fill(`  ${String(copied).toUpperCase()}  `);
+    await gracePage.getByRole("button", { name: "Join Team" }).click();
 
     const card = teamCard(gracePage, teamName);
     await card.waitFor();
     await card.getByText(ada.email, { exact: true }).waitFor();
     await card.getByText(grace.email, { exact: true }).waitFor();
-    await card.getByText("Members (2)").waitFor();
+    await card.getByText("Members (2 of 5)").waitFor();
+    expect(await card.getByLabel("Invite code", { exact: true }).inputValue()).toBe(inviteCode);
   });
 
-  it("shows a non-admin member 'Activation required', no Activate action, and the admin-only JupyterHub message", async () => {
+  it("shows a non-admin member 'Activation required', no Activate, owner or removal actions, and the admin-only JupyterHub message", async () => {
     const card = teamCard(gracePage, teamName);
     await card.getByText(ACTIVATION_REQUIRED, { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Activate Team" }).count()).toBe(0);
+    expect(await card.getByRole("button", { name: "Rotate invite code" }).count()).toBe(0);
+    expect(await card.getByRole("button", { name: "Rotate API key" }).count()).toBe(0);
+    expect(await card.getByRole("button", { name: /^Remove / }).count()).toBe(0);
 
     await card.getByRole("button", { name: "Launch JupyterHub" }).click();
     await card.getByRole("alert").getByText(JUPYTER_ADMIN_REQUIRED).waitFor();
@@ -242,7 +285,7 @@ describe("the dashboard's teams", () => {
 
   it("lets the admin activate the team through a confirmation that says it cannot be undone", async () => {
     adminPage = await signedInPage(ADMIN);
-    await adminPage.getByLabel("Team ID", { exact: true }).fill(teamId);
+    await adminPage.getByLabel("Invite code", { exact: true }).fill(inviteCode);
     await adminPage.getByRole("button", { name: "Join Team" }).click();
     const card = teamCard(adminPage, teamName);
     await card.getByText(ACTIVATION_REQUIRED, { exact: true }).waitFor();
@@ -265,6 +308,67 @@ describe("the dashboard's teams", () => {
     await teamCard(gracePage, teamName).getByText(READY_TO_COMPETE, { exact: true }).waitFor();
   });
 
+  it("lets the owner rotate the invite code, after which the old one no longer joins", async () => {
+    const card = teamCard(adaPage, teamName);
+    await card.getByRole("button", { name: "Rotate invite code" }).click();
+    const dialog = adaPage.getByRole("dialog");
+    await dialog.getByText("The current code stops working at once").waitFor();
+    await confirmInDialog(adaPage, "Issue new code");
+    await dialog.waitFor({ state: "hidden" });
+
+    const field = card.getByLabel("Invite code", { exact: true });
+    await expect.poll(() => field.inputValue()).not.toBe(inviteCode);
+    const fresh = await field.inputValue();
+    expect(fresh).toMatch(INVITE_CODE);
+    expect(fresh).not.toBe(inviteCode);
+
+    hedyPage = await signedInPage(hedy);
+    await hedyPage.getByLabel("Invite code", { exact: true }).fill(inviteCode);
+    await hedyPage.getByRole("button", { name: "Join Team" }).click();
+    await hedyPage.getByText(/^Error joining team: No team has the invite code/).waitFor();
+
+    inviteCode = fresh;
+    await hedyPage.getByLabel("Invite code", { exact: true }).fill(inviteCode);
+    await hedyPage.getByRole("button", { name: "Join Team" }).click();
+    await teamCard(hedyPage, teamName).getByText("Members (4 of 5)").waitFor();
+  });
+
+  it("lets the owner remove a member after a confirmation, which also replaces the API key and invite code", async () => {
+    const card = teamCard(adaPage, teamName);
+    await adaPage.reload();
+    await card.getByText("Members (4 of 5)").waitFor();
+    const oldKey = await card.getByLabel("API key", { exact: true }).inputValue();
+    // Every member but the owner herself can be removed.
+    expect(await card.getByRole("button", { name: /^Remove / }).count()).toBe(3);
+    expect(
+      await card.getByRole("button", { name: `Remove Ada Lovelace (${ada.email})` }).count(),
+    ).toBe(0);
+
+    await card.getByRole("button", { name: `Remove Hedy Lamarr (${hedy.email})` }).click();
+    const dialog = adaPage.getByRole("dialog", { name: "Remove Hedy Lamarr from the team?" });
+    await dialog.getByText("new API key and a new invite code").waitFor();
+    await screenshot(adaPage, "dashboard-remove-dialog-1280.png");
+    expect(await seriousViolations(adaPage)).toEqual([]);
+    await confirmInDialog(adaPage, "Remove");
+    await dialog.waitFor({ state: "hidden" });
+
+    await card.getByText("Members (3 of 5)").waitFor();
+    expect(await card.getByText(hedy.email, { exact: true }).count()).toBe(0);
+    const newKey = await card.getByLabel("API key", { exact: true }).inputValue();
+    expect(newKey).not.toBe(oldKey);
+    expect(await adaPage.evaluate(STORED_API_KEY)).toBe(newKey);
+    const newCode = await card.getByLabel("Invite code", { exact: true }).inputValue();
+    expect(newCode).not.toBe(inviteCode);
+    inviteCode = newCode;
+    expect((await api("/auth/verify", { apiKey: oldKey })).status).toBe(401);
+    expect((await api("/auth/verify", { apiKey: newKey })).status).toBe(200);
+
+    await hedyPage.reload();
+    await hedyPage.getByRole("button", { name: "Create Team" }).waitFor();
+    expect(await teamCard(hedyPage, teamName).count()).toBe(0);
+    expect(await hedyPage.evaluate(STORED_API_KEY)).toBeNull();
+  });
+
   it("fits a 390 px wide screen without sideways scrolling", async () => {
     await adaPage.setViewportSize({ width: 390, height: 844 });
     await adaPage.reload();
@@ -272,18 +376,38 @@ describe("the dashboard's teams", () => {
     await card.getByText(READY_TO_COMPETE, { exact: true }).waitFor();
     const overflow = await adaPage.evaluate<number>(HORIZONTAL_OVERFLOW);
     expect(overflow).toBe(0);
-    const box = await card.getByRole("button", { name: "Leave Team" }).boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    for (const name of [
+      "Leave Team",
+      "Rotate invite code",
+      `Remove Grace Hopper (${grace.email})`,
+    ]) {
+      const box = await card.getByRole("button", { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, name).toBe(true);
+    }
+    await screenshot(adaPage, "dashboard-owner-390.png");
     await adaPage.setViewportSize({ width: 1280, height: 800 });
+    await adaPage.reload();
+    await card.getByText(READY_TO_COMPETE, { exact: true }).waitFor();
+    await screenshot(adaPage, "dashboard-owner-1280.png");
+    await gracePage.setViewportSize({ width: 390, height: 844 });
+    await gracePage.reload();
+    await teamCard(gracePage, teamName).getByText(READY_TO_COMPETE, { exact: true }).waitFor();
+    expect(await gracePage.evaluate<number>(HORIZONTAL_OVERFLOW)).toBe(0);
+    await screenshot(gracePage, "dashboard-member-390.png");
+    await gracePage.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it("has no serious or critical axe violations for a member or the admin", async () => {
+  it("has no serious or critical axe violations for the owner, a member or the admin", async () => {
     await teamCard(adaPage, teamName).getByText(READY_TO_COMPETE, { exact: true }).waitFor();
     expect(await seriousViolations(adaPage)).toEqual([]);
+    await gracePage.reload();
+    await teamCard(gracePage, teamName).getByText(READY_TO_COMPETE, { exact: true }).waitFor();
+    expect(await seriousViolations(gracePage)).toEqual([]);
     expect(await seriousViolations(adminPage)).toEqual([]);
+    expect(await seriousViolations(hedyPage)).toEqual([]);
   });
 
-  it("removes the team card when its last member leaves, after which its ID no longer works", async () => {
+  it("dissolves the activated team when its last member leaves, after which neither its ID nor its code joins", async () => {
     for (const page of [gracePage, adminPage]) {
       const card = teamCard(page, teamName);
       await card.getByRole("button", { name: "Leave Team" }).click();
@@ -295,21 +419,39 @@ describe("the dashboard's teams", () => {
 
     await adaPage.reload();
     const card = teamCard(adaPage, teamName);
-    await card.getByText("Members (1)").waitFor();
+    await card.getByText("Members (1 of 5)").waitFor();
     await card.getByRole("button", { name: "Leave Team" }).click();
     const dialog = adaPage.getByRole("dialog");
-    await dialog.getByText("deletes the team").waitFor();
+    await dialog.getByText("leaving dissolves the team").waitFor();
+    await dialog.getByText("Its submissions are kept for the record.").waitFor();
     await confirmInDialog(adaPage, "Leave");
     await card.waitFor({ state: "detached" });
     await adaPage.getByRole("button", { name: "Create Team" }).waitFor();
     expect(await adaPage.evaluate(STORED_API_KEY)).toBeNull();
 
-    // /team/{teamId} shows the dashboard with the ID ready in the join form.
+    // /team/{teamId} shows the dashboard; the ID is no invite code, so the form starts empty.
     await gracePage.goto(`${baseUrl}/team/${teamId}`);
-    const idField = gracePage.getByLabel("Team ID", { exact: true });
-    await idField.waitFor();
-    expect(await idField.inputValue()).toBe(teamId);
-    await gracePage.getByRole("button", { name: "Join Team" }).click();
-    await gracePage.getByText(/^Error joining team: No team has the ID/).waitFor();
+    const codeField = gracePage.getByLabel("Invite code", { exact: true });
+    await codeField.waitFor();
+    expect(await codeField.inputValue()).toBe("");
+    for (const tried of [teamId, inviteCode]) {
+      await codeField.fill(tried);
+      await gracePage.getByRole("button", { name: "Join Team" }).click();
+      await gracePage
+        .getByText(`Error joining team: No team has the invite code "${tried.slice(0, 40)}".`, {
+          exact: false,
+        })
+        .waitFor();
+    }
+
+    // The name is free again for a new team.
+    await gracePage.getByLabel("Team name").pressSequentially(teamName);
+    await gracePage.getByRole("button", { name: "Create Team" }).click();
+    await teamCard(gracePage, teamName).getByText("Members (1 of 5)").waitFor();
   });
 });
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, name), fullPage: true });
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { loadCurrentBaselines } from "./baselines";
 import type { Database } from "./client";
 import { submissions, teams } from "./schema";
@@ -13,8 +13,10 @@ export interface RankingInputs {
 }
 
 /**
- * What the rankings are computed from: active teams (only they can submit, and activation
- * cannot be undone) and every counted, scored submission.
+ * What the rankings are computed from: live active teams (only they can submit, and activation
+ * cannot be undone) and their counted, scored submissions. A dissolved team (its last member
+ * left) keeps its rows for audit but is not ranked, and its results do not weigh on the
+ * challenge scores of the teams that are.
  */
 export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
   // One clock for every gateway and worker, taken before the reads below.
@@ -26,7 +28,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
     db
       .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
       .from(teams)
-      .where(eq(teams.status, "active")),
+      .where(and(eq(teams.status, "active"), isNull(teams.deletedAt))),
     db
       .select({
         teamId: submissions.teamId,
@@ -35,8 +37,10 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
         createdAt: submissions.createdAt,
       })
       .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
       .where(
         and(
+          isNull(teams.deletedAt),
           eq(submissions.status, "scored"),
           eq(submissions.counted, true),
           isNotNull(submissions.metricValue),

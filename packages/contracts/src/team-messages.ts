@@ -10,6 +10,8 @@ export const TEAM_MESSAGES = {
   createError: (reason: string) => `Error creating team: ${reason}`,
   joinFailed: "Failed to join team",
   joinError: (reason: string) => `Error joining team: ${reason}`,
+  /** Ours: the join form asks for the invite code (docs/adr/0006-team-membership.md). */
+  inviteCodeRequired: "Invite code is required",
   jupyterAdminRequired:
     "Admin access required to launch JupyterHub. Please contact support if you need access.",
   jupyterInvalidResponse: "Invalid response from authentication server",

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@tandem/contracts";
+import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import { teamMembers, teams, users } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -29,15 +29,21 @@ async function teamOf(user: { auth: Record<string, string> }, name: string) {
     payload: { team_name: name },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().team as { id: string; api_key: string; team_name: string };
+  return response.json().team as {
+    id: string;
+    api_key: string;
+    team_name: string;
+    invite_code: string;
+  };
 }
 
-const join = (user: { auth: Record<string, string> }, teamId: unknown) =>
+// SPEC.md §7 names the body's field `team_id`; it carries the team's invite code.
+const join = (user: { auth: Record<string, string> }, inviteCode: unknown) =>
   inject({
     method: "POST",
     url: "/api/teams/join",
     headers: user.auth,
-    payload: { team_id: teamId },
+    payload: { team_id: inviteCode },
   });
 const leave = (user: { auth: Record<string, string> }) =>
   inject({ method: "POST", url: "/api/teams/leave", headers: user.auth });
@@ -51,11 +57,11 @@ const myTeams = async (user: { auth: Record<string, string> }) =>
   }[];
 
 describe("joining", () => {
-  it("joins by team ID, trimmed, and shows the team with its members and key", async () => {
+  it("joins by invite code, trimmed, and shows the team with its members and key", async () => {
     const creator = await member();
     const team = await teamOf(creator, "joinable");
     const joiner = await member();
-    const joined = await join(joiner, `  ${team.id} `);
+    const joined = await join(joiner, `  ${team.invite_code} `);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({
       success: true,
@@ -66,16 +72,20 @@ describe("joining", () => {
     expect(seen!.members.map((m) => m.role)).toEqual(["creator", "member"]);
   });
 
-  it("needs a team ID, an existing team, and no current team", async () => {
+  it("needs an invite code, an existing team, and no current team", async () => {
     const user = await member();
     const empty = await join(user, "   ");
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error).toContain(MESSAGES.teamIdRequired);
+    expect(empty.json().error).toContain(TEAM_MESSAGES.inviteCodeRequired);
     expect((await join(user, "not-a-team")).statusCode).toBe(404);
-    expect((await join(user, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await join(user, "x".repeat(101))).statusCode).toBe(400);
+    const long = await join(user, "y".repeat(100));
+    expect(long.json().error).toBe(
+      `No team has the invite code "${"y".repeat(40)}…". Ask your team's owner for its current invite code.`,
+    );
     await teamOf(user, "already-mine");
     const other = await teamOf(await member(), "someone-elses");
-    const again = await join(user, other.id);
+    const again = await join(user, other.invite_code);
     expect(again.statusCode).toBe(409);
   });
 
@@ -83,7 +93,11 @@ describe("joining", () => {
     const a = await teamOf(await member(), "race-a");
     const b = await teamOf(await member(), "race-b");
     const racer = await member();
-    const results = await Promise.all([join(racer, a.id), join(racer, b.id), join(racer, a.id)]);
+    const results = await Promise.all([
+      join(racer, a.invite_code),
+      join(racer, b.invite_code),
+      join(racer, a.invite_code),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const rows = await t.database.handle.db
       .select()
@@ -94,7 +108,7 @@ describe("joining", () => {
 });
 
 describe("leaving", () => {
-  it("deletes the team when its last member leaves, and the user can rejoin elsewhere", async () => {
+  it("deletes a team never activated when its last member leaves, and its key stops working", async () => {
     const user = await member();
     const team = await teamOf(user, "short-lived");
     const left = await leave(user);
@@ -116,22 +130,23 @@ describe("leaving", () => {
     expect((await leave(user)).statusCode).toBe(404);
   });
 
-  it("hands ownership on when the creator leaves, and lets them rejoin by ID", async () => {
+  it("hands ownership on when the creator leaves, and lets them rejoin with the invite code", async () => {
     const creator = await member();
     const team = await teamOf(creator, "handover");
     const second = await member();
-    await join(second, team.id);
-    await leave(creator);
+    await join(second, team.invite_code);
+    const left = await leave(creator);
+    expect(left.json().message).toContain("rejoin later with its current invite code");
     const [seen] = await myTeams(second);
     expect(seen!.user_role).toBe("owner");
-    expect((await join(creator, team.id)).statusCode).toBe(200);
+    expect((await join(creator, team.invite_code)).statusCode).toBe(200);
   });
 
   it("never leaves a memberless team behind when the last two leave at once", async () => {
     const a = await member();
     const team = await teamOf(a, "both-leave");
     const b = await member();
-    await join(b, team.id);
+    await join(b, team.invite_code);
     const results = await Promise.all([leave(a), leave(b)]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     expect(
@@ -141,13 +156,14 @@ describe("leaving", () => {
 });
 
 describe("API keys", () => {
-  it("are readable only by the team's own members", async () => {
+  it("are readable only by the team's own members, as is the invite code", async () => {
     const owner = await member();
     const team = await teamOf(owner, "secretive");
     const outsider = await member();
     await teamOf(outsider, "outsiders");
     const seen = JSON.stringify(await myTeams(outsider));
     expect(seen).not.toContain(team.api_key);
+    expect(seen).not.toContain(team.invite_code);
     expect(seen).not.toContain(team.id);
   });
 
@@ -155,7 +171,7 @@ describe("API keys", () => {
     const owner = await member();
     const team = await teamOf(owner, "rotators");
     const plain = await member();
-    await join(plain, team.id);
+    await join(plain, team.invite_code);
     expect(
       (await inject({ method: "POST", url: "/api/teams/rotate-key", headers: plain.auth }))
         .statusCode,

@@ -11,7 +11,6 @@ import {
   Title,
 } from "@mantine/core";
 import { TEAM_MESSAGES } from "@tandem/contracts";
-import { useParams } from "react-router";
 import { useTeams } from "../api/teams/useTeams";
 import { useAuth } from "../auth/AuthContext";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
@@ -33,11 +32,13 @@ function TeamSkeleton() {
   );
 }
 
-/** /dashboard and /team/{teamId} (SPEC.md §2): profile, team forms and the user's team. */
+/**
+ * /dashboard and /team/{teamId} (SPEC.md §2): profile, team forms and the user's team. The ID
+ * in /team/{teamId} no longer fills in the join form: only the secret invite code joins a team
+ * (docs/adr/0006-team-membership.md), and a link must not carry that code.
+ */
 export default function DashboardPage() {
   const { user } = useAuth();
-  // /team/{teamId} shows the dashboard; the ID fills in the join form for someone not yet in it.
-  const { teamId } = useParams();
   const { data: teams, error, isLoading, mutate } = useTeams();
   const loaded = teams !== undefined;
   const hasTeam = loaded && teams.length > 0;
@@ -88,11 +89,12 @@ export default function DashboardPage() {
             {loaded && !hasTeam && (
               <>
                 <Text c="dimmed">
-                  You are not in a team yet. Create one, or join a teammate's team with its ID.
+                  You are not in a team yet. Create one, or join a teammate's team with its invite
+                  code.
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                   <CreateTeamForm />
-                  <JoinTeamForm initialTeamId={teamId} />
+                  <JoinTeamForm />
                 </SimpleGrid>
               </>
             )}

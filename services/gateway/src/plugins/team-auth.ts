@@ -24,6 +24,7 @@ export const teamAuthPlugin = fp(
       if (typeof apiKey !== "string" || apiKey.length === 0 || apiKey.length > 200) {
         throw unauthorized(MESSAGES.sdkAuthFailed);
       }
+      // Live teams only: a dissolved team's key must stop working with its last member.
       const team = await teams.findByApiKeyHash(hashApiKey(apiKey.trim()));
       const teamName = request.headers["x-team-name"];
       if (!team || (typeof teamName === "string" && teamName.trim().toLowerCase() !== team.name)) {

@@ -5,6 +5,8 @@ import {
   generateJupyterTokenRequest,
   joinTeamRequest,
   leaveTeamRequest,
+  removeMemberRequest,
+  rotateInviteRequest,
   rotateKeyRequest,
   startCompetitionRequest,
   TEAMS_KEY,
@@ -19,8 +21,8 @@ export function useCreateTeam() {
 }
 
 export function useJoinTeam() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: teamId }: { arg: string }) =>
-    joinTeamRequest(teamId),
+  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: inviteCode }: { arg: string }) =>
+    joinTeamRequest(inviteCode),
   );
 }
 
@@ -30,6 +32,16 @@ export function useLeaveTeam() {
 
 export function useRotateApiKey() {
   return useSWRMutation(TEAMS_KEY, () => rotateKeyRequest());
+}
+
+export function useRotateInviteCode() {
+  return useSWRMutation(TEAMS_KEY, () => rotateInviteRequest());
+}
+
+export function useRemoveMember() {
+  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: userId }: { arg: string }) =>
+    removeMemberRequest(userId),
+  );
 }
 
 export function useActivateTeam() {

@@ -28,6 +28,18 @@ export interface RotateKeyResponse {
   api_key?: string;
 }
 
+export interface RotateInviteResponse {
+  success?: boolean;
+  message?: string;
+  invite_code?: string;
+}
+
+export interface RemoveMemberResponse {
+  success?: boolean;
+  message?: string;
+  team?: TeamView;
+}
+
 export interface StartCompetitionResponse {
   success?: boolean;
   message?: string;
@@ -65,7 +77,9 @@ export async function fetchTeams(): Promise<TeamView[]> {
   }
   const teams = teamSchema.array().parse(body?.teams ?? []);
   const team = teams[0];
+  // No team (left, dissolved, or removed by the owner): its key is dead and must not travel.
   if (team) saveApiKey(team.api_key);
+  else forgetApiKey();
   return teams;
 }
 
@@ -74,9 +88,10 @@ export function createTeamRequest(teamName: string): Promise<CreateTeamResponse>
   return api.post<CreateTeamResponse>("/teams/create", { team_name: teamName });
 }
 
-export function joinTeamRequest(teamId: string): Promise<JoinTeamResponse> {
+/** SPEC.md §7 names the field `team_id`; its value is the team's secret invite code. */
+export function joinTeamRequest(inviteCode: string): Promise<JoinTeamResponse> {
   requireToken();
-  return api.post<JoinTeamResponse>("/teams/join", { team_id: teamId });
+  return api.post<JoinTeamResponse>("/teams/join", { team_id: inviteCode });
 }
 
 export async function leaveTeamRequest(): Promise<LeaveTeamResponse> {
@@ -90,6 +105,21 @@ export async function rotateKeyRequest(): Promise<RotateKeyResponse> {
   requireToken();
   const response = await api.post<RotateKeyResponse>("/teams/rotate-key");
   if (response?.api_key) saveApiKey(response.api_key);
+  return response;
+}
+
+export function rotateInviteRequest(): Promise<RotateInviteResponse> {
+  requireToken();
+  return api.post<RotateInviteResponse>("/teams/rotate-invite");
+}
+
+/** Removing a member also replaces the team's API key, which the answer carries. */
+export async function removeMemberRequest(userId: string): Promise<RemoveMemberResponse> {
+  requireToken();
+  const response = await api.post<RemoveMemberResponse>("/teams/remove-member", {
+    user_id: userId,
+  });
+  if (response?.team?.api_key) saveApiKey(response.team.api_key);
   return response;
 }
 

@@ -44,6 +44,7 @@ export function ConfirmModal({
       title={title}
       centered
       size="md"
+      closeButtonProps={{ "aria-label": "Close" }}
       styles={{ title: { fontWeight: 700, overflowWrap: "anywhere" } }}
     >
       <Stack gap="md">

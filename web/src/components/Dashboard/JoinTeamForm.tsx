@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
+import { joinTeamRequestSchema, TEAM_MESSAGES } from "@tandem/contracts";
 import { useId } from "react";
 import { useJoinTeam } from "../../api/teams/mutations";
 import { failureReason } from "./teamErrors";
@@ -10,20 +10,26 @@ interface JoinTeamValues {
   team_id: string;
 }
 
-/** SPEC.md §5 Join team: the ID is required and trimmed; the button waits for some input. */
-export function JoinTeamForm({ initialTeamId = "" }: { initialTeamId?: string }) {
+const validateJoin = schemaResolver(joinTeamRequestSchema, { sync: true });
+
+/**
+ * SPEC.md §5 Join team, by the team's secret invite code (docs/adr/0006-team-membership.md):
+ * required and trimmed; the button waits for some input. The API still calls the field
+ * `team_id`, so the form does too.
+ */
+export function JoinTeamForm() {
   const { trigger: joinTeam, isMutating } = useJoinTeam();
   const headingId = useId();
   const form = useForm<JoinTeamValues>({
     mode: "controlled",
-    initialValues: { team_id: initialTeamId },
-    validate: { team_id: (value) => (value.trim() ? null : MESSAGES.teamIdRequired) },
+    initialValues: { team_id: "" },
+    validate: validateJoin,
     transformValues: ({ team_id }) => ({ team_id: team_id.trim() }),
   });
 
-  const submit = async ({ team_id: teamId }: JoinTeamValues) => {
+  const submit = async ({ team_id: inviteCode }: JoinTeamValues) => {
     try {
-      const response = await joinTeam(teamId);
+      const response = await joinTeam(inviteCode);
       if (!response?.success) {
         form.setFieldError("team_id", TEAM_MESSAGES.joinFailed);
         return;
@@ -48,12 +54,13 @@ export function JoinTeamForm({ initialTeamId = "" }: { initialTeamId?: string })
               Join a team
             </Title>
             <Text size="sm" c="dimmed">
-              Ask a teammate for the team ID shown on their team card.
+              Ask a teammate for the invite code shown on their team card.
             </Text>
           </div>
           <TextInput
-            label="Team ID"
-            description="Paste the ID a teammate copied for you"
+            label="Invite code"
+            description="From your teammate's team card (not the team ID)"
+            placeholder="Paste the invite code"
             autoComplete="off"
             autoCapitalize="none"
             autoCorrect="off"

@@ -145,9 +145,11 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
         onClose={leaveModal.close}
       >
         <Text size="sm">
-          {lastMember
-            ? "You are the team's last member, so leaving deletes the team and its API key."
-            : "You can rejoin later with the team ID while the team exists."}
+          {!lastMember
+            ? "You can rejoin later with the team's current invite code, if there is room."
+            : team.status === "active"
+              ? "You are the team's last member, so leaving dissolves the team: its API key stops working and it leaves the leaderboards. Its submissions are kept for the record."
+              : "You are the team's last member, so leaving deletes the team and its API key."}
         </Text>
       </ConfirmModal>
 

@@ -6,6 +6,7 @@ import { ApiKeyHelp } from "./ApiKeyHelp";
 import { CopyField } from "./CopyField";
 import classes from "./Dashboard.module.css";
 import { formatDate, formatScore } from "./format";
+import { RotateInviteButton } from "./RotateInviteButton";
 import { RotateKeyButton } from "./RotateKeyButton";
 import { TeamActions } from "./TeamActions";
 import { TeamMembers } from "./TeamMembers";
@@ -33,7 +34,8 @@ export function TeamCard({ team }: { team: TeamView }) {
   const titleId = useId();
   const isAdmin = user?.admin_access === true;
   const active = team.status === "active";
-  const canRotateKey = team.user_role === "creator" || team.user_role === "owner";
+  const manages = team.user_role === "creator" || team.user_role === "owner";
+  const full = team.member_count >= team.max_members;
 
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={titleId}>
@@ -87,23 +89,42 @@ export function TeamCard({ team }: { team: TeamView }) {
           label="API key"
           value={team.api_key}
           labelExtra={<ApiKeyHelp teamName={team.team_name} />}
-          footer={canRotateKey && <RotateKeyButton />}
+          footer={manages && <RotateKeyButton />}
+        />
+        <CopyField
+          label="Invite code"
+          value={team.invite_code}
+          footer={
+            <>
+              <Text size="xs" c="dimmed" mt={6}>
+                Teammates type this code under “Join a team” on their dashboard. Share it only with
+                your team: anyone with it can join while there is room
+                {manages ? ", until you rotate it." : "."}
+              </Text>
+              {manages && <RotateInviteButton />}
+            </>
+          }
         />
         <CopyField
           label="Team ID"
           value={team.id}
           footer={
             <Text size="xs" c="dimmed" mt={6}>
-              Teammates join with this ID.
+              Your team's public ID, as shown on leaderboards. It does not let anyone join.
             </Text>
           }
         />
 
         <div>
           <Title order={4} size="h5" mb={4}>
-            Members ({team.member_count})
+            Members ({team.member_count} of {team.max_members})
           </Title>
-          <TeamMembers members={team.members} currentUserId={user?.id} />
+          {full && (
+            <Text size="xs" c="dimmed" mb={4}>
+              The team is full; nobody else can join unless a member leaves or is removed.
+            </Text>
+          )}
+          <TeamMembers members={team.members} currentUserId={user?.id} canRemove={manages} />
         </div>
 
         <Divider />

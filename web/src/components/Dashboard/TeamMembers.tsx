@@ -1,7 +1,14 @@
-import { Avatar, Badge, Text } from "@mantine/core";
+import { Avatar, Badge, Button, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
 import type { TeamView } from "@tandem/contracts";
+import { useState } from "react";
+import { useRemoveMember } from "../../api/teams/mutations";
+import { type ActionError, ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { capitalize, formatDate, initialsOf } from "./format";
+import { UserMinusIcon } from "./icons";
+import { serverDetail } from "./teamErrors";
 
 type Member = TeamView["members"][number];
 
@@ -11,46 +18,114 @@ const ROLE_COLORS: Record<Member["role"], string> = {
   member: "gray",
 };
 
+const REMOVE_FAILED = "Failed to remove the member. Please try again later.";
+
 interface TeamMembersProps {
   members: Member[];
   currentUserId: string | undefined;
+  /** The viewer is the team's creator or owner, who may remove plain members. */
+  canRemove: boolean;
 }
 
-/** SPEC.md §2 Dashboard: each member's username, e-mail, role and joined date. */
-export function TeamMembers({ members, currentUserId }: TeamMembersProps) {
+/**
+ * SPEC.md §2 Dashboard: each member's username, e-mail, role and joined date; a creator or
+ * owner can remove plain members (docs/adr/0006-team-membership.md).
+ */
+export function TeamMembers({ members, currentUserId, canRemove }: TeamMembersProps) {
+  const { trigger: removeMember, isMutating } = useRemoveMember();
+  // Kept after closing, so the dialog's title does not change while it fades out.
+  const [target, setTarget] = useState<Member | null>(null);
+  const [opened, modal] = useDisclosure(false);
+  const [error, setError] = useState<ActionError | null>(null);
+
+  const confirm = async () => {
+    if (!target) return;
+    setError(null);
+    try {
+      const response = await removeMember(target.user_id);
+      if (!response?.success) {
+        setError({ title: REMOVE_FAILED });
+        return;
+      }
+      modal.close();
+      notifications.show({
+        color: "green",
+        title: "Member removed",
+        message: response.message ?? `${target.username} was removed from the team.`,
+      });
+    } catch (caught) {
+      setError({ title: REMOVE_FAILED, detail: serverDetail(caught) });
+    }
+  };
+
   return (
-    <ul className={classes.memberList} aria-label="Team members">
-      {members.map((member) => (
-        <li key={member.user_id} className={classes.member}>
-          <div className={classes.memberWho}>
-            <Avatar color="indigo" radius="xl" size={38} aria-hidden>
-              {initialsOf(member.username)}
-            </Avatar>
-            <div className={classes.wrapAnywhere}>
-              <Text fw={600} size="sm" className={classes.wrapAnywhere}>
-                {member.username}
-                {member.user_id === currentUserId && (
-                  <Text span c="dimmed" size="sm" fw={400}>
-                    {" "}
-                    (you)
-                  </Text>
-                )}
-              </Text>
-              <Text size="sm" c="dimmed" className={classes.wrapAnywhere}>
-                {member.email}
-              </Text>
+    <>
+      <ul className={classes.memberList} aria-label="Team members">
+        {members.map((member) => (
+          <li key={member.user_id} className={classes.member}>
+            <div className={classes.memberWho}>
+              <Avatar color="indigo" radius="xl" size={38} aria-hidden>
+                {initialsOf(member.username)}
+              </Avatar>
+              <div className={classes.wrapAnywhere}>
+                <Text fw={600} size="sm" className={classes.wrapAnywhere}>
+                  {member.username}
+                  {member.user_id === currentUserId && (
+                    <Text span c="dimmed" size="sm" fw={400}>
+                      {" "}
+                      (you)
+                    </Text>
+                  )}
+                </Text>
+                <Text size="sm" c="dimmed" className={classes.wrapAnywhere}>
+                  {member.email}
+                </Text>
+              </div>
             </div>
-          </div>
-          <div className={classes.memberMeta}>
-            <Badge variant="light" color={ROLE_COLORS[member.role]}>
-              {capitalize(member.role)}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              Joined <time dateTime={member.joined_at}>{formatDate(member.joined_at)}</time>
-            </Text>
-          </div>
-        </li>
-      ))}
-    </ul>
+            <div className={classes.memberMeta}>
+              <Badge variant="light" color={ROLE_COLORS[member.role]}>
+                {capitalize(member.role)}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                Joined <time dateTime={member.joined_at}>{formatDate(member.joined_at)}</time>
+              </Text>
+              {canRemove && member.role === "member" && member.user_id !== currentUserId && (
+                <Button
+                  className={classes.memberRemove}
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  leftSection={<UserMinusIcon size={14} />}
+                  aria-label={`Remove ${member.username} (${member.email})`}
+                  onClick={() => {
+                    setError(null);
+                    setTarget(member);
+                    modal.open();
+                  }}
+                >
+                  Remove
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      <ConfirmModal
+        opened={opened}
+        title={`Remove ${target?.username ?? "this member"} from the team?`}
+        confirmLabel="Remove"
+        confirmColor="red"
+        loading={isMutating}
+        error={error}
+        onConfirm={confirm}
+        onClose={modal.close}
+      >
+        <Text size="sm">
+          They lose access to the team at once. The team also gets a new API key and a new invite
+          code, since they knew both: share the new key with teammates who use the SDK.
+        </Text>
+      </ConfirmModal>
+    </>
   );
 }

@@ -68,3 +68,22 @@ export function KeyIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4" />
+      <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
+    </Svg>
+  );
+}
+
+export function UserMinusIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 7a4 4 0 1 0 8 0a4 4 0 0 0 -8 0" />
+      <path d="M6 21v-2a4 4 0 0 1 4 -4h4c.348 0 .686 .045 1.009 .128" />
+      <path d="M16 19h6" />
+    </Svg>
+  );
+}

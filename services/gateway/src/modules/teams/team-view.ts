@@ -4,18 +4,26 @@ import type { TeamWithMembers } from "./teams.repository";
 
 type Role = TeamView["user_role"];
 
-/** The team as its own member sees it, API key included (SPEC.md §3 Team). */
+/** The team as its own member sees it, API key and invite code included (SPEC.md §3 Team). */
 export function toTeamView(
   { team, members }: TeamWithMembers,
   viewerId: string,
-  encryptionKey: Buffer,
-  totalScore = 0,
+  {
+    encryptionKey,
+    maxMembers,
+    totalScore = 0,
+  }: {
+    encryptionKey: Buffer;
+    maxMembers: number;
+    totalScore?: number;
+  },
 ): TeamView {
   return {
     id: team.id,
     team_id: team.id,
     team_name: team.name,
     api_key: decryptApiKey(team.apiKeyEncrypted, encryptionKey),
+    invite_code: team.inviteCode,
     status: team.status,
     created_at: team.createdAt.toISOString(),
     activated_at: team.activatedAt?.toISOString() ?? null,
@@ -28,6 +36,7 @@ export function toTeamView(
       joined_at: m.joinedAt.toISOString(),
     })),
     member_count: members.length,
+    max_members: maxMembers,
     user_role: (members.find((m) => m.userId === viewerId)?.role ?? "member") as Role,
   };
 }

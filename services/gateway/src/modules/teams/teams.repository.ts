@@ -1,10 +1,26 @@
-import { type Database, type Team, teamMembers, teams, users } from "@tandem/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 
 export interface TeamWithMembers {
   team: Team;
   members: { userId: string; username: string; email: string; role: string; joinedAt: Date }[];
 }
+
+export type JoinOutcome =
+  | { outcome: "joined"; teamId: string }
+  | { outcome: "no-team" }
+  | { outcome: "already-in-team" }
+  | { outcome: "full"; teamName: string };
+
+export type RemoveOutcome =
+  | { outcome: "removed"; teamId: string; username: string }
+  | { outcome: "no-team" }
+  | { outcome: "not-owner" }
+  | { outcome: "not-member" }
+  | { outcome: "owner-target" };
+
+/** A dissolved team (its last member left) is kept for audit and is invisible everywhere else. */
+const live = isNull(teams.deletedAt);
 
 export function createTeamsRepository({ db }: { db: Database }) {
   async function members(teamId: string) {
@@ -23,11 +39,12 @@ export function createTeamsRepository({ db }: { db: Database }) {
   }
 
   return {
+    /** Among live teams only: a dissolved team's name is free again. */
     async nameTaken(name: string): Promise<boolean> {
       const [row] = await db
         .select({ id: teams.id })
         .from(teams)
-        .where(sql`lower(${teams.name}) = lower(${name})`);
+        .where(and(sql`lower(${teams.name}) = lower(${name})`, live));
       return row !== undefined;
     },
 
@@ -45,6 +62,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
       creatorId: string;
       apiKeyHash: string;
       apiKeyEncrypted: string;
+      inviteCode: string;
     }): Promise<Team> {
       return db.transaction(async (tx) => {
         const [team] = await tx
@@ -53,6 +71,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
             name: values.name,
             apiKeyHash: values.apiKeyHash,
             apiKeyEncrypted: values.apiKeyEncrypted,
+            inviteCode: values.inviteCode,
           })
           .returning();
         await tx
@@ -63,52 +82,75 @@ export function createTeamsRepository({ db }: { db: Database }) {
     },
 
     async findById(teamId: string): Promise<Team | undefined> {
-      const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+      const [team] = await db
+        .select()
+        .from(teams)
+        .where(and(eq(teams.id, teamId), live));
       return team;
     },
 
+    /** The SDK's sign-in: a dissolved team's key no longer names a team. */
     async findByApiKeyHash(hash: string): Promise<Team | undefined> {
-      const [team] = await db.select().from(teams).where(eq(teams.apiKeyHash, hash));
+      const [team] = await db
+        .select()
+        .from(teams)
+        .where(and(eq(teams.apiKeyHash, hash), live));
       return team;
     },
 
     async withMembers(teamId: string): Promise<TeamWithMembers | undefined> {
-      const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+      const team = await this.findById(teamId);
       return team ? { team, members: await members(teamId) } : undefined;
     },
 
     /**
-     * Adds the user to the team. The team row is locked first so a join cannot interleave
-     * with the last member leaving (which deletes the team). Answers why it could not.
+     * Adds the user to the team holding `inviteCode`, unless it already has `maxMembers`.
+     * The team row is locked first, so joins to one team run one at a time (the count below
+     * cannot be overtaken) and none interleaves with a leave, a removal or a new invite code.
      */
-    async join(teamId: string, userId: string): Promise<"joined" | "no-team" | "already-in-team"> {
+    async join(inviteCode: string, userId: string, maxMembers: number): Promise<JoinOutcome> {
       return db.transaction(async (tx) => {
         const [team] = await tx
-          .select({ id: teams.id })
+          .select({ id: teams.id, name: teams.name })
           .from(teams)
-          .where(eq(teams.id, teamId))
+          .where(and(eq(teams.inviteCode, inviteCode), live))
           .for("update");
-        if (!team) return "no-team";
+        if (!team) return { outcome: "no-team" };
+        const [current] = await tx
+          .select({ teamId: teamMembers.teamId })
+          .from(teamMembers)
+          .where(eq(teamMembers.userId, userId));
+        if (current) return { outcome: "already-in-team" };
+        const [size] = await tx
+          .select({ n: count() })
+          .from(teamMembers)
+          .where(eq(teamMembers.teamId, team.id));
+        if ((size?.n ?? 0) >= maxMembers) return { outcome: "full", teamName: team.name };
+        // The user may be joining another team at this moment; its lock is not ours, but the
+        // one-team-per-user index still lets only one insert through.
         const [inserted] = await tx
           .insert(teamMembers)
-          .values({ teamId, userId, role: "member" })
+          .values({ teamId: team.id, userId, role: "member" })
           .onConflictDoNothing()
           .returning();
-        return inserted ? "joined" : "already-in-team";
+        return inserted ? { outcome: "joined", teamId: team.id } : { outcome: "already-in-team" };
       });
     },
 
     /**
-     * Removes the user from their team in one transaction: the last member leaving deletes
-     * the team (its submissions go with it); a leaving creator or owner hands ownership to
-     * the longest-standing remaining member.
+     * Removes the user from their team in one transaction. A leaving creator or owner hands
+     * ownership to the longest-standing remaining member. The last member leaving dissolves a
+     * team that was ever activated (kept with its submissions, for audit) and deletes one that
+     * never was (it has no scored work).
      */
     async leave(
       userId: string,
-    ): Promise<{ teamId: string; teamName: string; deleted: boolean } | undefined> {
+    ): Promise<
+      { teamId: string; teamName: string; ended: "dissolved" | "deleted" | null } | undefined
+    > {
       return db.transaction(async (tx) => {
         const [membership] = await tx
-          .select({ teamId: teamMembers.teamId, role: teamMembers.role })
+          .select({ teamId: teamMembers.teamId })
           .from(teamMembers)
           .where(eq(teamMembers.userId, userId));
         if (!membership) return undefined;
@@ -118,26 +160,77 @@ export function createTeamsRepository({ db }: { db: Database }) {
           .where(eq(teams.id, membership.teamId))
           .for("update");
         if (!team) return undefined;
-        await tx
+        // Read under the lock: a removal may have taken the user out in the meantime.
+        const [left] = await tx
           .delete(teamMembers)
-          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)));
+          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
+          .returning({ role: teamMembers.role });
+        if (!left) return undefined;
         const remaining = await tx
           .select({ userId: teamMembers.userId, role: teamMembers.role })
           .from(teamMembers)
           .where(eq(teamMembers.teamId, team.id))
           .orderBy(asc(teamMembers.joinedAt));
         if (remaining.length === 0) {
+          const [work] = await tx
+            .select({ id: submissions.id })
+            .from(submissions)
+            .where(eq(submissions.teamId, team.id))
+            .limit(1);
+          if (team.activatedAt || team.status === "active" || work) {
+            await tx.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
+            return { teamId: team.id, teamName: team.name, ended: "dissolved" as const };
+          }
           await tx.delete(teams).where(eq(teams.id, team.id));
-          return { teamId: team.id, teamName: team.name, deleted: true };
+          return { teamId: team.id, teamName: team.name, ended: "deleted" as const };
         }
         const heir = remaining[0]!;
-        if (membership.role !== "member" && remaining.every((m) => m.role === "member")) {
+        if (left.role !== "member" && remaining.every((m) => m.role === "member")) {
           await tx
             .update(teamMembers)
             .set({ role: "owner" })
             .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, heir.userId)));
         }
-        return { teamId: team.id, teamName: team.name, deleted: false };
+        return { teamId: team.id, teamName: team.name, ended: null };
+      });
+    },
+
+    /**
+     * The caller (creator or owner) removes a plain member, and the team gets a new API key
+     * and invite code in the same transaction: the removed member knew both.
+     */
+    async removeMember(
+      callerId: string,
+      memberId: string,
+      fresh: { apiKeyHash: string; apiKeyEncrypted: string; inviteCode: string },
+    ): Promise<RemoveOutcome> {
+      return db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select({ teamId: teamMembers.teamId })
+          .from(teamMembers)
+          .where(eq(teamMembers.userId, callerId));
+        if (!membership) return { outcome: "no-team" };
+        await tx
+          .select({ id: teams.id })
+          .from(teams)
+          .where(eq(teams.id, membership.teamId))
+          .for("update");
+        const roles = await tx
+          .select({ userId: teamMembers.userId, role: teamMembers.role, username: users.username })
+          .from(teamMembers)
+          .innerJoin(users, eq(users.id, teamMembers.userId))
+          .where(eq(teamMembers.teamId, membership.teamId));
+        const caller = roles.find((m) => m.userId === callerId);
+        if (!caller) return { outcome: "no-team" };
+        if (caller.role === "member") return { outcome: "not-owner" };
+        const target = roles.find((m) => m.userId === memberId);
+        if (!target) return { outcome: "not-member" };
+        if (target.role !== "member") return { outcome: "owner-target" };
+        await tx
+          .delete(teamMembers)
+          .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)));
+        await tx.update(teams).set(fresh).where(eq(teams.id, membership.teamId));
+        return { outcome: "removed", teamId: membership.teamId, username: target.username };
       });
     },
 
@@ -151,7 +244,18 @@ export function createTeamsRepository({ db }: { db: Database }) {
 
     /** Replaces the key; the old one stops working with this update. */
     async rotateKey(teamId: string, apiKeyHash: string, apiKeyEncrypted: string): Promise<void> {
-      await db.update(teams).set({ apiKeyHash, apiKeyEncrypted }).where(eq(teams.id, teamId));
+      await db
+        .update(teams)
+        .set({ apiKeyHash, apiKeyEncrypted })
+        .where(and(eq(teams.id, teamId), live));
+    },
+
+    /** Replaces the invite code; the old one stops joining with this update. */
+    async rotateInviteCode(teamId: string, inviteCode: string): Promise<void> {
+      await db
+        .update(teams)
+        .set({ inviteCode })
+        .where(and(eq(teams.id, teamId), live));
     },
 
     /** Activation cannot be undone; activating an active team keeps its first `activated_at`. */
@@ -159,7 +263,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
       const [updated] = await db
         .update(teams)
         .set({ status: "active", activatedAt: new Date() })
-        .where(and(eq(teams.id, teamId), eq(teams.status, "inactive")))
+        .where(and(eq(teams.id, teamId), eq(teams.status, "inactive"), live))
         .returning();
       return updated ?? this.findById(teamId);
     },

@@ -1,7 +1,9 @@
 import {
   createTeamRequestSchema,
   errorResponseSchema as errorSchema,
+  joinTeamRequestSchema,
   MESSAGES,
+  removeMemberRequestSchema,
   teamSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
@@ -9,40 +11,73 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { uniqueViolation } from "../../lib/db-errors";
-import { conflict, forbidden, notFound } from "../../lib/http-error";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error";
+import { generateInviteCode, normalizeInviteCode } from "./invite-codes";
 import { toTeamView } from "./team-view";
-import type { TeamsRepository } from "./teams.repository";
+import type { JoinOutcome, TeamsRepository } from "./teams.repository";
 
 const ALREADY_IN_TEAM = "You are already in a team. Leave it before creating or joining another.";
+const NOT_IN_TEAM = "You are not in a team.";
+/** SPEC.md §9 has no team size; TEAM_MAX_MEMBERS sets it, with this default. */
+export const DEFAULT_MAX_MEMBERS = 5;
 
 export interface TeamRoutesOptions {
   teams: TeamsRepository;
   encryptionKey: Buffer;
   totalScoreOf: (teamId: string) => Promise<number>;
-  /** Who is ranked changed (a team activated or deleted): rewrite the cached rankings. */
+  /** Who is ranked changed (a team activated or dissolved): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
+  /** The most members a team may have; 5 when absent. */
+  maxMembers?: number;
+}
+
+/** Shown as typed, cut short: the answer must not become a mirror for long input. */
+function quoted(input: string): string {
+  return input.length > 40 ? `${input.slice(0, 40)}…` : input;
 }
 
 /** Routes for signed-in users; the scope's hook rejects requests without a session. */
 export async function teamRoutes(
   app: FastifyInstance,
-  { teams, encryptionKey, totalScoreOf, onTeamsChanged }: TeamRoutesOptions,
+  {
+    teams,
+    encryptionKey,
+    totalScoreOf,
+    onTeamsChanged,
+    maxMembers = DEFAULT_MAX_MEMBERS,
+  }: TeamRoutesOptions,
 ) {
   app.addHook("onRequest", app.authenticate);
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function viewOf(teamId: string, viewerId: string, withScore = true) {
+    const team = await teams.withMembers(teamId);
+    if (!team) throw notFound("Team not found");
+    const totalScore = withScore ? await totalScoreOf(teamId) : 0;
+    return toTeamView(team, viewerId, { encryptionKey, maxMembers, totalScore });
+  }
+
+  /** The caller's team, when they may manage it (creator or owner). */
+  async function managedTeamOf(userId: string, action: string): Promise<string> {
+    const teamId = await teams.teamIdOfUser(userId);
+    if (!teamId) throw notFound(NOT_IN_TEAM);
+    const role = await teams.roleOf(teamId, userId);
+    if (role !== "creator" && role !== "owner") {
+      throw forbidden(`Only the team's creator or owner can ${action}.`);
+    }
+    return teamId;
+  }
 
   r.get(
     "/teams",
     { schema: { response: { 200: z.object({ teams: z.array(teamSchema) }) } } },
     async (request) => {
-      const teamId = await teams.teamIdOfUser(request.user.userId);
+      const userId = request.user.userId;
+      const teamId = await teams.teamIdOfUser(userId);
       const team = teamId ? await teams.withMembers(teamId) : undefined;
       if (!team) return { teams: [] };
-      return {
-        teams: [
-          toTeamView(team, request.user.userId, encryptionKey, await totalScoreOf(team.team.id)),
-        ],
-      };
+      const totalScore = await totalScoreOf(team.team.id);
+      return { teams: [toTeamView(team, userId, { encryptionKey, maxMembers, totalScore })] };
     },
   );
 
@@ -70,6 +105,7 @@ export async function teamRoutes(
           creatorId: userId,
           apiKeyHash: hashApiKey(apiKey),
           apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
+          inviteCode: generateInviteCode(),
         });
       } catch (error) {
         // Lost a race with a concurrent request: report it as the check above would have.
@@ -78,11 +114,9 @@ export async function teamRoutes(
         if (constraint === "team_members_user_key") throw conflict(ALREADY_IN_TEAM);
         throw error;
       }
-      const view = await teams.withMembers(created.id);
-      if (!view) throw notFound("Team not found");
       return reply.status(201).send({
         success: true,
-        team: toTeamView(view, userId, encryptionKey),
+        team: await viewOf(created.id, userId, false),
         message: `Team "${name}" created.`,
       });
     },
@@ -94,13 +128,7 @@ export async function teamRoutes(
     "/teams/join",
     {
       schema: {
-        body: z.object({
-          team_id: z
-            .string({ error: MESSAGES.teamIdRequired })
-            .trim()
-            .min(1, MESSAGES.teamIdRequired)
-            .max(100),
-        }),
+        body: joinTeamRequestSchema,
         response: {
           200: messageResponse.extend({ team: teamSchema }),
           404: errorSchema,
@@ -110,29 +138,32 @@ export async function teamRoutes(
     },
     async (request) => {
       const userId = request.user.userId;
-      const teamId = request.body.team_id;
-      // Team ids are UUIDs; anything else cannot name a team.
-      const outcome = z.uuid().safeParse(teamId).success
-        ? await joinTeam(teamId, userId)
-        : "no-team";
-      if (outcome === "no-team")
-        throw notFound(`No team has the ID "${teamId}". Check the ID and try again.`);
-      if (outcome === "already-in-team") throw conflict(ALREADY_IN_TEAM);
-      const view = (await teams.withMembers(teamId))!;
-      return {
-        success: true,
-        message: `You joined team "${view.team.name}".`,
-        team: toTeamView(view, userId, encryptionKey, await totalScoreOf(teamId)),
-      };
+      const typed = request.body.team_id;
+      // The team ID is public (leaderboard rows carry it), so it never joins; only the secret
+      // invite code does. A team ID gets the same answer as any unknown code.
+      const joined = await joinTeam(normalizeInviteCode(typed), userId);
+      if (joined.outcome === "no-team") {
+        throw notFound(
+          `No team has the invite code "${quoted(typed)}". Ask your team's owner for its current invite code.`,
+        );
+      }
+      if (joined.outcome === "already-in-team") throw conflict(ALREADY_IN_TEAM);
+      if (joined.outcome === "full") {
+        throw conflict(
+          `Team "${joined.teamName}" is full: a team has at most ${maxMembers} members.`,
+        );
+      }
+      const team = await viewOf(joined.teamId, userId);
+      return { success: true, message: `You joined team "${team.team_name}".`, team };
     },
   );
 
-  async function joinTeam(teamId: string, userId: string) {
+  async function joinTeam(inviteCode: string, userId: string): Promise<JoinOutcome> {
     try {
-      return await teams.join(teamId, userId);
+      return await teams.join(inviteCode, userId, maxMembers);
     } catch (error) {
       // The one-team-per-user index decided a race between two joins.
-      if (uniqueViolation(error)) return "already-in-team" as const;
+      if (uniqueViolation(error)) return { outcome: "already-in-team" };
       throw error;
     }
   }
@@ -142,14 +173,15 @@ export async function teamRoutes(
     { schema: { response: { 200: messageResponse, 404: errorSchema } } },
     async (request) => {
       const left = await teams.leave(request.user.userId);
-      if (!left) throw notFound("You are not in a team.");
-      if (left.deleted) await onTeamsChanged();
-      return {
-        success: true,
-        message: left.deleted
-          ? `You left team "${left.teamName}". You were its last member, so the team was deleted.`
-          : `You left team "${left.teamName}". You can rejoin later with its team ID.`,
+      if (!left) throw notFound(NOT_IN_TEAM);
+      if (left.ended) await onTeamsChanged();
+      const you = `You left team "${left.teamName}".`;
+      const messages = {
+        dissolved: `${you} You were its last member, so the team was dissolved; its submissions are kept for the record.`,
+        deleted: `${you} You were its last member, so the team was deleted.`,
+        none: `${you} You can rejoin later with its current invite code.`,
       };
+      return { success: true, message: messages[left.ended ?? "none"] };
     },
   );
 
@@ -165,19 +197,80 @@ export async function teamRoutes(
       },
     },
     async (request) => {
-      const userId = request.user.userId;
-      const teamId = await teams.teamIdOfUser(userId);
-      if (!teamId) throw notFound("You are not in a team.");
-      const role = await teams.roleOf(teamId, userId);
-      if (role !== "creator" && role !== "owner") {
-        throw forbidden("Only the team's creator or owner can rotate its API key.");
-      }
+      const teamId = await managedTeamOf(request.user.userId, "rotate its API key");
       const apiKey = generateApiKey();
       await teams.rotateKey(teamId, hashApiKey(apiKey), encryptApiKey(apiKey, encryptionKey));
       return {
         success: true,
         message: "New API key issued; the old one no longer works.",
         api_key: apiKey,
+      };
+    },
+  );
+
+  r.post(
+    "/teams/rotate-invite",
+    {
+      schema: {
+        response: {
+          200: messageResponse.extend({ invite_code: z.string() }),
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const teamId = await managedTeamOf(request.user.userId, "issue a new invite code");
+      const inviteCode = generateInviteCode();
+      await teams.rotateInviteCode(teamId, inviteCode);
+      return {
+        success: true,
+        message: "New invite code issued; the old one no longer joins the team.",
+        invite_code: inviteCode,
+      };
+    },
+  );
+
+  r.post(
+    "/teams/remove-member",
+    {
+      schema: {
+        body: removeMemberRequestSchema,
+        response: {
+          200: messageResponse.extend({ team: teamSchema }),
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = request.user.userId;
+      const memberId = request.body.user_id;
+      if (memberId === userId) {
+        throw badRequest("You cannot remove yourself. Use Leave Team instead.");
+      }
+      // The removed member knew the key and the code: both are replaced with the removal.
+      const apiKey = generateApiKey();
+      const removed = await teams.removeMember(userId, memberId, {
+        apiKeyHash: hashApiKey(apiKey),
+        apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
+        inviteCode: generateInviteCode(),
+      });
+      switch (removed.outcome) {
+        case "no-team":
+          throw notFound(NOT_IN_TEAM);
+        case "not-owner":
+          throw forbidden("Only the team's creator or owner can remove members.");
+        case "not-member":
+          throw notFound("That user is not a member of your team.");
+        case "owner-target":
+          throw forbidden("The team's creator or owner cannot be removed; they can leave.");
+      }
+      return {
+        success: true,
+        message: `${removed.username} was removed from the team. The team has a new API key and a new invite code; the old ones no longer work.`,
+        team: await viewOf(removed.teamId, userId),
       };
     },
   );
