@@ -111,6 +111,7 @@ describe("signing out everywhere", () => {
       const phonePage = await phone.context.newPage();
       await phonePage.goto(`${baseUrl}/login`);
       await login(phonePage, person.email, person.password, true);
+      const phoneToken = await storedToken(phonePage, "localStorage");
 
       await laptop.goto(`${baseUrl}/dashboard`);
       await laptop.getByRole("button", { name: "Settings" }).click();
@@ -120,11 +121,9 @@ describe("signing out everywhere", () => {
       // The phone's stored token is refused by the server: back to the login page.
       await phonePage.goto(`${baseUrl}/dashboard`);
       await phonePage.waitForURL(/\/login/);
-      const teams = await phonePage.evaluate(async () => {
-        const token = window.localStorage.getItem("auth_token");
-        return (await fetch("/api/teams", { headers: { authorization: `Bearer ${token}` } }))
-          .status;
-      });
+      const teams = (
+        await fetch(`${baseUrl}/api/teams`, { headers: { authorization: `Bearer ${phoneToken}` } })
+      ).status;
       expect(teams).toBe(401);
     } finally {
       await phone.close();

@@ -2,6 +2,7 @@ export { type Answers, parseAnswers } from "./answers";
 export { type AnswersLookup, type AnswersSource, createAnswersCache } from "./answers-cache";
 export { type RankingInputsLike, rankingBodies } from "./bodies";
 export { describeId, idKey, parseCsvRows } from "./csv";
+export { EXCERPT_CHARS, excerpt } from "./issues";
 export { macroF1, macroF1Codes, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
 export {
   createLabelNormalizer,

@@ -1,6 +1,6 @@
 import type { Challenge } from "@tandem/competition";
 import { describeId, forEachCsvRow, ID_SEPARATOR, normalizeIdPart } from "./csv";
-import { IssueCollector } from "./issues";
+import { EXCERPT_CHARS, excerpt, IssueCollector } from "./issues";
 
 export type PredictionValues =
   /** `values[i]` is an index into `labels` (the challenge's label set). */
@@ -123,17 +123,17 @@ export function parseSubmission(
       const position = expected.get(id);
       if (position === undefined) {
         unknownIds++;
-        issues.add("Id not in the test set", `row ${line} (${describeId(id)})`);
+        issues.add("Id not in the test set", `row ${line} (${quotedId(id)})`);
         return;
       }
       if (filled[position] === 1) {
-        return issues.add("Duplicate id", `row ${line} (${describeId(id)})`);
+        return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
       }
       filled[position] = 1;
       filledCount++;
       at = position;
     } else {
-      if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${describeId(id)})`);
+      if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
       at = seen!.size;
       seen!.set(id, at);
       if (target.kind === "label" && at >= labels.length) labels = grow(labels);
@@ -148,7 +148,7 @@ export function parseSubmission(
       if (label === NO_LABEL) {
         return issues.add(
           `${column} must be one of ${target.labels.join(", ")}`,
-          `row ${line} has "${raw}"`,
+          `row ${line} has "${excerpt(raw)}"`,
         );
       }
       labels[at] = label;
@@ -156,7 +156,7 @@ export function parseSubmission(
       if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
       const value = Number(raw);
       if (!Number.isFinite(value)) {
-        return issues.add(`${column} must be a finite number`, `row ${line} has "${raw}"`);
+        return issues.add(`${column} must be a finite number`, `row ${line} has "${excerpt(raw)}"`);
       }
       numbers[at] = value;
     } else {
@@ -170,7 +170,7 @@ export function parseSubmission(
   if (header !== expectedHeader) {
     return {
       ok: false,
-      errors: [`Header must be exactly "${expectedHeader}" (got "${header}")`],
+      errors: [`Header must be exactly "${expectedHeader}" (got "${excerpt(header)}")`],
       rowCount,
     };
   }
@@ -209,6 +209,12 @@ export function parseSubmission(
   return { ok: true, table: { ids, predictions, positions: expected ?? seen! }, rowCount };
 }
 
+/** An id as messages show it: a file's ids may be megabytes long. */
+function quotedId(id: string): string {
+  // describeId of a prefix is a prefix of describeId: cut first rather than copy a huge id.
+  return excerpt(describeId(id.length > EXCERPT_CHARS ? id.slice(0, EXCERPT_CHARS + 1) : id));
+}
+
 /** Doubles a typed array's capacity (rows of a file parsed without a known test set). */
 function grow<T extends Uint16Array | Float64Array>(values: T): T {
   const next = new (values.constructor as new (length: number) => T)(
@@ -233,6 +239,6 @@ function validateRanking(
   }
   const ineligible = eligible ? items.find((item) => !eligible.has(item)) : undefined;
   if (ineligible !== undefined) {
-    issues.add("Not an eligible SKU", `row ${line} has "${ineligible}"`);
+    issues.add("Not an eligible SKU", `row ${line} has "${excerpt(ineligible)}"`);
   }
 }

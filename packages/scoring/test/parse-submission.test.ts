@@ -141,3 +141,57 @@ describe("parseSubmission", () => {
     expect(parseSubmission("", fraud)).toMatchObject({ ok: false, errors: ["The file is empty"] });
   });
 });
+
+describe("parseSubmission quoting submitted values", () => {
+  const huge = "x".repeat(1_000_000);
+
+  it("quotes at most 100 characters of a long header", () => {
+    const result = parseSubmission(`TxnID,${huge}\nT1,1\n`, fraud);
+    expect(result).toMatchObject({
+      ok: false,
+      errors: [`Header must be exactly "TxnID,FraudLabel" (got "TxnID,${"x".repeat(94)}…")`],
+    });
+  });
+
+  it("quotes at most 100 characters of long ids, labels, numbers and items", () => {
+    const ids = parseSubmission(`TxnID,FraudLabel\n${huge},1\nT1,${huge}\nT1,0\n`, fraud, {
+      expected,
+    });
+    expect(ids.ok).toBe(false);
+    if (ids.ok) return;
+    expect(ids.errors).toContain(`Id not in the test set: row 2 (${"x".repeat(100)}…)`);
+    expect(ids.errors).toContain(`FraudLabel must be one of 0, 1: row 3 has "${"x".repeat(100)}…"`);
+    expect(ids.errors).toContain("Duplicate id: row 4 (T1)");
+
+    const numbers = parseSubmission(
+      `PolicyID,NextYearLoss\nP1,${huge}\n${huge},1\n${huge},2\n`,
+      pricing,
+    );
+    expect(numbers.ok).toBe(false);
+    if (numbers.ok) return;
+    expect(numbers.errors).toContain(
+      `NextYearLoss must be a finite number: row 2 has "${"x".repeat(100)}…"`,
+    );
+    expect(numbers.errors).toContain(`Duplicate id: row 4 (${"x".repeat(100)}…)`);
+
+    const reco = findChallenge("commerce", 2)!;
+    const items = [...Array.from({ length: 9 }, (_, i) => `S${i}`), huge];
+    const ranking = parseSubmission(`${reco.header.join(",")}\nC1,${items.join(",")}\n`, reco, {
+      eligibleItems: new Set(items.slice(0, 9)),
+    });
+    expect(ranking).toMatchObject({
+      ok: false,
+      errors: [`Not an eligible SKU: row 2 has "${"x".repeat(100)}…"`],
+    });
+    const longest = Math.max(
+      ...[ids, numbers, ranking].flatMap((r) => (r.ok ? [] : r.errors.map((e) => e.length))),
+    );
+    expect(longest).toBeLessThan(500);
+  });
+
+  it("never cuts a character in half", () => {
+    const result = parseSubmission(`TxnID,FraudLabel\nT1,${"é".repeat(99)}😀${huge}\n`, fraud);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors[0]).toContain(`has "${"é".repeat(99)}…"`);
+  });
+});

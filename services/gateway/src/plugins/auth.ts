@@ -77,8 +77,8 @@ export const authPlugin = fp(
       // Tokens from before server-side sessions (no sid) are simply not sessions any more.
       const claims = claimsSchema.safeParse(request.user);
       if (!claims.success) return undefined;
-      const user = await sessions.userOf(claims.data.sid, claims.data.userId);
-      return user?.status === "active" ? user : undefined;
+      // Status is the routes' business (each answers an inactive account in its own words).
+      return sessions.userOf(claims.data.sid, claims.data.userId);
     }
 
     app.decorate("sessionUser", liveUser);

@@ -16,16 +16,35 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
      * Inserts unless the team has used up today's submissions for the challenge (failed ones
      * do not count). A transaction-scoped advisory lock per team and challenge makes the count
      * and the insert one step, so concurrent requests cannot overshoot the limit.
-     * `undefined` means the idempotency key was already used.
+     * With `duplicatesSince`, the newest identical payload since then is answered instead of
+     * inserting, under the same lock, so identical retries arriving together store one row;
+     * a failed one is not (a platform failure must not stop the team from sending it again).
+     * `row: undefined` means the idempotency key was already used.
      */
     async insertWithinLimit(
       values: NewSubmission,
-      limit: { perDay: number; since: Date },
-    ): Promise<{ row: Submission | undefined } | { limited: true }> {
+      limit: { perDay: number; since: Date; duplicatesSince?: Date },
+    ): Promise<{ row: Submission | undefined } | { duplicate: Submission } | { limited: true }> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`${values.teamId}:${values.challengeKey}`}))`,
         );
+        if (limit.duplicatesSince && values.payloadHash) {
+          const [newest] = await tx
+            .select()
+            .from(submissions)
+            .where(
+              and(
+                eq(submissions.teamId, values.teamId),
+                eq(submissions.challengeKey, values.challengeKey),
+                eq(submissions.payloadHash, values.payloadHash),
+                gt(submissions.createdAt, limit.duplicatesSince),
+              ),
+            )
+            .orderBy(desc(submissions.createdAt))
+            .limit(1);
+          if (newest && newest.status !== "failed") return { duplicate: newest };
+        }
         const [used] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(submissions)
@@ -75,29 +94,6 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .select()
         .from(submissions)
         .where(and(eq(submissions.teamId, teamId), eq(submissions.idempotencyKey, key)));
-      return row;
-    },
-
-    /** The newest identical payload from this team for this challenge since `since`. */
-    async findRecentDuplicate(
-      teamId: string,
-      challengeKey: string,
-      payloadHash: string,
-      since: Date,
-    ): Promise<Submission | undefined> {
-      const [row] = await db
-        .select()
-        .from(submissions)
-        .where(
-          and(
-            eq(submissions.teamId, teamId),
-            eq(submissions.challengeKey, challengeKey),
-            eq(submissions.payloadHash, payloadHash),
-            gt(submissions.createdAt, since),
-          ),
-        )
-        .orderBy(desc(submissions.createdAt))
-        .limit(1);
       return row;
     },
   };

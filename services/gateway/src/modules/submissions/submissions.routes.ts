@@ -1,18 +1,20 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { DOMAINS, findChallenge, findDomain, METRICS } from "@tandem/competition";
 import {
   errorResponseSchema as errorSchema,
+  MESSAGES,
   submitRequestSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import type { Submission } from "@tandem/db";
-import { type AnswersLookup, parseSubmission } from "@tandem/scoring";
-import type { FastifyInstance } from "fastify";
+import type { AnswersLookup } from "@tandem/scoring";
+import type { FastifyInstance, preParsingAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
+import {
+  createSubmissionParser,
+  type SubmissionParser,
+} from "../../lib/submission-parser/submission-parser";
 import { scoredOnEarlierAnswers, toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
@@ -27,6 +29,16 @@ export interface SubmissionRoutesOptions {
   waitMs: number;
   /** Submissions a team may make per challenge per UTC day. */
   dailyLimit: number;
+  /** The largest /submit body (the app-wide limit is for small JSON). Default 50 MB. */
+  bodyLimitBytes?: number;
+  /** Calls to /submit per team per `rateLimitWindowMs`, invalid ones included. Default 120. */
+  submitPerTeam?: number;
+  /** Default 15 minutes. */
+  rateLimitWindowMs?: number;
+  /** Threads that parse submitted files. Default 2. */
+  parseThreads?: number;
+  /** A parser of one's own (tests, benchmarks); `parseThreads` is then unused. */
+  parser?: SubmissionParser;
 }
 
 function validNames(): string {
@@ -39,6 +51,14 @@ function validNames(): string {
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
   const { submissions, getAnswers, dispatcher, competitionWindow } = options;
   app.addHook("onRequest", app.authenticateTeam);
+  const parser =
+    options.parser ??
+    createSubmissionParser({ threads: options.parseThreads ?? 2, logger: app.log });
+  if (!options.parser) app.addHook("onClose", () => parser.close());
+  const limitPerTeam = perTeamLimit(app, {
+    max: options.submitPerTeam ?? 120,
+    windowMs: options.rateLimitWindowMs ?? 15 * 60 * 1000,
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const verifyResponse = z.object({
@@ -61,6 +81,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   r.post(
     "/submit",
     {
+      bodyLimit: options.bodyLimitBytes ?? 50 * 1024 * 1024,
+      // Before the body is read: a team over its limit costs no parsing at all.
+      preParsing: limitPerTeam,
       schema: {
         body: submitRequestSchema,
         headers: z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() }),
@@ -93,23 +116,24 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       if (!answers) throw new HttpError(503, `Scoring for ${challenge.key} is not available yet.`);
 
       const expectedRows = answers.table.positions.size;
-      const parsed = parseSubmission(predictions_csv, challenge, {
-        expected: answers.table.positions,
-        ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-      });
-      if (!parsed.ok) {
-        throw badRequest(`Submission failed validation: ${parsed.errors[0]}`, {
-          validation_errors: parsed.errors,
+      request.log.debug(
+        { challenge: challenge.key, chars: predictions_csv.length },
+        "checking submission",
+      );
+      const checked = await parser.check(predictions_csv, challenge, answers);
+      if (!checked.ok) {
+        throw badRequest(`Submission failed validation: ${checked.errors[0]}`, {
+          validation_errors: checked.errors,
           expected_format: challenge.header.join(","),
-          actual_rows: parsed.rowCount,
+          actual_rows: checked.rowCount,
           expected_rows: expectedRows,
         });
       }
 
       const idempotencyKey = request.headers["idempotency-key"];
-      const payloadHash = createHash("sha256").update(predictions_csv).digest("hex");
-      const existing = await findExisting(team.id, challenge.key, payloadHash, idempotencyKey);
-      let submission = existing;
+      let submission = idempotencyKey
+        ? await submissions.findByIdempotencyKey(team.id, idempotencyKey)
+        : undefined;
       if (!submission) {
         const now = new Date();
         const dayStart = new Date(
@@ -119,14 +143,21 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           {
             teamId: team.id,
             challengeKey: challenge.key,
-            predictions: gzipSync(predictions_csv),
-            payloadHash,
-            rowCount: parsed.rowCount,
+            predictions: checked.predictions,
+            payloadHash: checked.payloadHash,
+            rowCount: checked.rowCount,
             metricName: METRICS[challenge.metric].name,
             counted: now >= competitionWindow.opensAt && now <= competitionWindow.closesAt,
             idempotencyKey: idempotencyKey ?? null,
           },
-          { perDay: options.dailyLimit, since: dayStart },
+          {
+            perDay: options.dailyLimit,
+            since: dayStart,
+            // The Idempotency-Key says what a retry is; without one, an identical file is.
+            ...(idempotencyKey
+              ? {}
+              : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
+          },
         );
         if ("limited" in inserted) {
           const resets = new Date(dayStart.getTime() + 86_400_000);
@@ -137,9 +168,11 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           );
         }
         submission =
-          inserted.row ??
-          // Lost an idempotency-key race with a concurrent retry: answer with the winner.
-          (await submissions.findByIdempotencyKey(team.id, idempotencyKey ?? ""));
+          "duplicate" in inserted
+            ? inserted.duplicate
+            : (inserted.row ??
+              // Lost an idempotency-key race with a concurrent retry: answer with the winner.
+              (await submissions.findByIdempotencyKey(team.id, idempotencyKey ?? "")));
         if (!submission) throw new Error("Submission insert returned nothing");
       }
 
@@ -154,23 +187,6 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       return reply.status(status).send(body);
     },
   );
-
-  async function findExisting(
-    teamId: string,
-    challengeKey: string,
-    payloadHash: string,
-    idempotencyKey: string | undefined,
-  ): Promise<Submission | undefined> {
-    if (idempotencyKey) return submissions.findByIdempotencyKey(teamId, idempotencyKey);
-    const duplicate = await submissions.findRecentDuplicate(
-      teamId,
-      challengeKey,
-      payloadHash,
-      new Date(Date.now() - DUPLICATE_WINDOW_MS),
-    );
-    // A platform failure must not stop the team from sending the same file again.
-    return duplicate?.status === "failed" ? undefined : duplicate;
-  }
 
   const historyItem = z.object({
     submission_id: z.string(),
@@ -254,4 +270,25 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       );
     },
   );
+}
+
+/** preParsing hook: each team may call /submit `max` times per window, whatever it sends. */
+function perTeamLimit(
+  app: FastifyInstance,
+  { max, windowMs }: { max: number; windowMs: number },
+): preParsingAsyncHookHandler {
+  // Registered by the rate-limit plugin, with its store (Redis when gateways share one).
+  const check = app.createRateLimit({
+    max,
+    timeWindow: windowMs,
+    keyGenerator: (request) => `submit:team:${request.team.id}`,
+  });
+  return async (request, reply) => {
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      const seconds = Math.max(1, limit.ttlInSeconds);
+      reply.header("retry-after", String(seconds));
+      throw new HttpError(429, MESSAGES.rateLimited(seconds));
+    }
+  };
 }

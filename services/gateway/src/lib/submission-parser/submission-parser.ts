@@ -1,0 +1,84 @@
+import { MessageChannel } from "node:worker_threads";
+import type { Challenge } from "@tandem/competition";
+import type { Answers } from "@tandem/scoring";
+import type { FastifyBaseLogger } from "fastify";
+import { Piscina } from "piscina";
+import type { ExpectedRows, SubmissionCheck } from "./check-submission";
+import type { ParseTask } from "./parse.worker";
+
+/** A check's answer on the gateway's thread: the gzipped file as a Buffer, as it is stored. */
+export type CheckedSubmission =
+  | Extract<SubmissionCheck, { ok: false }>
+  | (Extract<SubmissionCheck, { ok: true }> & { predictions: Buffer });
+
+export interface SubmissionParser {
+  /** Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped. */
+  check(csv: string, challenge: Challenge, answers: Answers): Promise<CheckedSubmission>;
+  close(): Promise<void>;
+}
+
+// Each loaded answers object gets a number; a thread keeps the expected rows it was sent under
+// that number until the challenge's answers are reloaded (the cache hands out a new object).
+const answersIds = new WeakMap<Answers, number>();
+let lastAnswersId = 0;
+function answersIdOf(answers: Answers): number {
+  let id = answersIds.get(answers);
+  if (id === undefined) {
+    id = ++lastAnswersId;
+    answersIds.set(answers, id);
+  }
+  return id;
+}
+
+/**
+ * A pool of threads that parse submitted files, so a large file (a quoted CSV of tens of MB takes
+ * seconds) never holds up the requests of other teams on the gateway's thread.
+ */
+export function createSubmissionParser({
+  threads,
+  logger,
+}: {
+  threads: number;
+  logger?: FastifyBaseLogger;
+}): SubmissionParser {
+  const pool = new Piscina<ParseTask, SubmissionCheck>({
+    filename: new URL("./parse-worker.mjs", import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    // Threads keep the answers they were sent: never let them go idle and exit.
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  // A thread that dies outside a task is replaced; unheard, the event would end the process.
+  pool.on("error", (err: unknown) => logger?.error({ err }, "submission parser thread failed"));
+  return {
+    async check(csv, challenge, answers) {
+      const { port1, port2 } = new MessageChannel();
+      port1.on("message", () => {
+        const rows: ExpectedRows = {
+          expected: answers.table.positions,
+          ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+        };
+        port1.postMessage(rows);
+      });
+      try {
+        const result = await pool.run(
+          { csv, challengeKey: challenge.key, answersId: answersIdOf(answers), port: port2 },
+          { transferList: [port2] },
+        );
+        return result.ok
+          ? {
+              ...result,
+              predictions: Buffer.from(
+                result.predictions.buffer,
+                result.predictions.byteOffset,
+                result.predictions.byteLength,
+              ),
+            }
+          : result;
+      } finally {
+        port1.close();
+      }
+    },
+    close: () => pool.close(),
+  };
+}
