@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
+import { missing } from "./required";
 import { TEAM_MESSAGES } from "./team-messages";
 
 /** What the team-name input does as a person types (SPEC.md §5). */
@@ -10,16 +11,18 @@ export function sanitizeTeamNameInput(raw: string): string {
     .replace(/[^a-z0-9-]/g, "");
 }
 
-export const teamNameSchema = z.string().superRefine((value, ctx) => {
-  if (value.length === 0) ctx.addIssue({ code: "custom", message: MESSAGES.teamNameRequired });
-  else if (value.trim().length === 0) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.teamNameWhitespace });
-  } else if (!/^[a-z0-9-]+$/.test(value)) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.teamNameCharset });
-  } else if (value.length > 64) {
-    ctx.addIssue({ code: "custom", message: "Team name must be at most 64 characters" });
-  }
-});
+export const teamNameSchema = z
+  .string({ error: missing(MESSAGES.teamNameRequired) })
+  .superRefine((value, ctx) => {
+    if (value.length === 0) ctx.addIssue({ code: "custom", message: MESSAGES.teamNameRequired });
+    else if (value.trim().length === 0) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.teamNameWhitespace });
+    } else if (!/^[a-z0-9-]+$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.teamNameCharset });
+    } else if (value.length > 64) {
+      ctx.addIssue({ code: "custom", message: "Team name must be at most 64 characters" });
+    }
+  });
 
 export const createTeamRequestSchema = z.object({ team_name: teamNameSchema });
 

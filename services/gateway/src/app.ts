@@ -12,6 +12,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
+import { withLogSafety } from "./lib/log-serializers";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
@@ -34,7 +35,7 @@ import { createTeamsRepository } from "./modules/teams/teams.repository";
 import { competitionAdminRoutes, teamRoutes } from "./modules/teams/teams.routes";
 import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
-import { errorHandlerPlugin } from "./plugins/error-handler";
+import { errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { teamAuthPlugin } from "./plugins/team-auth";
@@ -65,8 +66,11 @@ export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
   "*.password",
+  "*.passwordHash",
+  "*.adminPassword",
   "*.token",
   "*.api_key",
+  "*.apiKey",
   // Hub sign-in links carry a token in their query string.
   "*.jupyterhub_url",
   'res.headers["location"]',
@@ -79,7 +83,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger as FastifyBaseLogger } : { logger: false }),
+    // Whichever logger the caller built gets the gateway's serializers (no secret query values,
+    // no database parameters) and redactions.
+    ...(deps.logger
+      ? { loggerInstance: withLogSafety(deps.logger, REDACTED_PATHS) as FastifyBaseLogger }
+      : { logger: false }),
     // Every route but /api/submit (which declares its own, BODY_LIMIT_BYTES) takes small JSON
     // bodies: an oversized one is refused before it is read whole.
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
@@ -87,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy:
       config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     requestIdHeader: "x-request-id",
+    // A URL that cannot be decoded still gets the error envelope.
+    frameworkErrors,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -197,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         encryptionKey: config.apiKeyEncryptionKey,
         totalScoreOf: (teamId: string) => rankings.totalScoreOf(teamId),
         onTeamsChanged: rankings.refresh,
+        maxMembers: config.teamMaxMembers,
       });
       await api.register(sdkRegisterRoutes, { db, encryptionKey: config.apiKeyEncryptionKey });
       await api.register(competitionAdminRoutes, { teams, onTeamsChanged: rankings.refresh });
@@ -209,6 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         competitionWindow: config.competitionWindow,
         waitMs: config.submitWaitMs,
         dailyLimit: config.submissionsPerDay,
+        bodyLimitBytes: config.bodyLimitBytes,
+        submitPerTeam: config.submitPerTeam,
+        rateLimitWindowMs: config.rateLimit.windowMs,
+        parseThreads: config.submissionParseThreads,
       });
     },
     { prefix: "/api" },

@@ -617,7 +617,10 @@ describe("bad input never gets a 500", () => {
         },
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error).toMatch(/Invalid body: \w+/);
+      // The first problem, as a person can act on it; every problem, by field, in details.
+      const body = wrong.json() as { error: string; details: { validation_errors: string[] } };
+      expect(body.details.validation_errors[0]).toMatch(/^\w+: /);
+      expect(body.details.validation_errors[0]?.endsWith(`: ${body.error}`)).toBe(true);
     },
   );
 

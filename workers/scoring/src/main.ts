@@ -12,12 +12,17 @@ import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { loadWorkerConfig } from "./config";
+import { serializeError } from "./log-errors";
 import { createSubmissionProcessor } from "./process-submission";
 import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";
 
 const config = loadWorkerConfig(process.env);
-const logger = pino({ level: config.LOG_LEVEL, name: "scoring-worker" });
+const logger = pino({
+  level: config.LOG_LEVEL,
+  name: "scoring-worker",
+  serializers: { err: serializeError },
+});
 const database = await createDatabase({ databaseUrl: config.DATABASE_URL });
 // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
 const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
@@ -42,7 +47,7 @@ const worker = createScoringWorker({
 const queue = new Queue<ScoringJob>(SCORING_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 const timer = setInterval(() => {
   reconcileStuckSubmissions(database.db, queue, config.RECONCILE_AFTER_MS, logger).catch(
-    (err: unknown) => logger.warn({ err: String(err) }, "reconcile failed"),
+    (err: unknown) => logger.warn({ err }, "reconcile failed"),
   );
 }, config.RECONCILE_INTERVAL_MS);
 logger.info({ concurrency: config.WORKER_CONCURRENCY }, "scoring worker started");

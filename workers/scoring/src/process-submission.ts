@@ -63,9 +63,7 @@ export function createSubmissionProcessor({ db, getAnswers, logger, onScored }: 
     logger.info({ submissionId, challenge: challenge.key, value }, "submission scored");
     if (written && claimed.counted && onScored) {
       // The score is safely stored; a failed refresh only delays the leaderboard until the next one.
-      await onScored().catch((err: unknown) =>
-        logger.warn({ err: String(err) }, "rankings refresh failed"),
-      );
+      await onScored().catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
     }
     return "scored";
   };

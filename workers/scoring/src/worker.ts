@@ -37,7 +37,7 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
     const final =
       job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
     logger.warn(
-      { jobId: job.id, attempt: job.attemptsMade, final, err: error.message },
+      { jobId: job.id, attempt: job.attemptsMade, final, err: error },
       "scoring job failed",
     );
     if (final) {
@@ -48,6 +48,6 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
       ).catch((err: unknown) => logger.error({ err }, "could not mark submission failed"));
     }
   });
-  worker.on("error", (error) => logger.error({ err: error.message }, "worker error"));
+  worker.on("error", (error) => logger.error({ err: error }, "worker error"));
   return worker;
 }

@@ -1,38 +1,84 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { HttpError } from "../lib/http-error";
+import { describeDatabaseError } from "../lib/log-serializers";
+
+type Where = "body" | "querystring" | "params" | "headers";
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message: string;
+  params: Record<string, unknown>;
+}
 
 /** One error envelope, `{ error, details? }`; a 5xx never echoes internals. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply
-          .status(error.statusCode)
-          .send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const where = error.validationContext ?? "request";
-        const messages = error.validation.map((issue) => {
-          const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-          return field ? `${field}: ${issue.message}` : issue.message;
-        });
-        return reply.status(400).send({
-          error: `Invalid ${where}: ${messages.join("; ")}`,
-          details: { validation_errors: messages },
-        });
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error({ err: error }, "request failed");
-        return reply.status(status).send({ error: "Internal server error" });
-      }
-      return reply.status(status).send({ error: clientMessage(error) });
-    });
+    app.setErrorHandler(handleError);
   },
   { name: "error-handler" },
 );
+
+/**
+ * Fastify's `frameworkErrors` option: a URL whose escapes do not decode, or a path parameter
+ * over the router's length limit, answered in the same envelope as every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  handleError(error, request, reply);
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return sendEnvelope(reply, error.statusCode, error.message, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = (error.validationContext ?? "body") as Where;
+    return sendValidationErrors(reply, where, error.validation as unknown as ValidationIssue[]);
+  }
+  const database = describeDatabaseError(error);
+  const refused = database?.code ? REFUSED_VALUES[database.code] : undefined;
+  if (refused) {
+    // Input the schemas let through but Postgres cannot hold (a NUL in text): the caller's to fix.
+    request.log.warn({ err: error }, "request value refused by the database");
+    return sendEnvelope(reply, 400, refused);
+  }
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return sendEnvelope(reply, status, "Internal server error");
+  }
+  return sendEnvelope(reply, status, clientMessage(error));
+}
+
+/**
+ * Sends the envelope as plain JSON: a route's response schema describes its own answers, and an
+ * error shaped differently must not fail serialization into a 500.
+ */
+function sendEnvelope(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  details?: Record<string, unknown>,
+) {
+  return reply
+    .status(status)
+    .type("application/json; charset=utf-8")
+    .serializer(JSON.stringify)
+    .send(details ? { error, details } : { error });
+}
+
+/** Database refusals caused by the value sent, not by the server. */
+const REFUSED_VALUES: Record<string, string> = {
+  "22021": "The request contains a character that cannot be stored, such as a NUL character.",
+  "22P05": "The request contains a character that cannot be stored, such as a NUL character.",
+  "22001": "A value in the request is too long.",
+  "22003": "A number in the request is out of range.",
+  "22P02": "A value in the request is not in the expected format.",
+};
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
@@ -43,7 +89,157 @@ function clientMessage(error: FastifyError): string {
       return "Unsupported content type; send application/json";
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return "Request body is too large";
+    case "FST_ERR_BAD_URL":
+      return "The URL is not valid: a %-escape in its path does not decode to text.";
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return "A part of the URL path is too long.";
     default:
       return error.message;
   }
+}
+
+/**
+ * `error` is the first problem as a person can act on it: the schema's own message (SPEC.md's
+ * text where it has one), or for zod's generic defaults a sentence naming the field. `details`
+ * keeps every problem for programs and for forms that mark fields.
+ */
+function sendValidationErrors(reply: FastifyReply, where: Where, issues: ValidationIssue[]) {
+  const problems = issues.map((issue) => {
+    const field = issue.instancePath.split("/").filter(Boolean).join(".");
+    return { field, message: readableMessage(issue, field, where) };
+  });
+  const fields: Record<string, string> = {};
+  for (const { field, message } of problems) {
+    if (field && !(field in fields)) fields[field] = message;
+  }
+  return sendEnvelope(reply, 400, problems[0]?.message ?? "The request is not valid.", {
+    where,
+    validation_errors: problems.map(({ field, message }) =>
+      field ? `${field}: ${message}` : message,
+    ),
+    fields,
+  });
+}
+
+const WHOLE: Record<Where, string> = {
+  body: "The request body",
+  querystring: "The query string",
+  params: "The URL path",
+  headers: "The request headers",
+};
+
+function subjectOf(field: string, where: Where): string {
+  if (!field) return WHOLE[where] ?? "The request";
+  if (where === "headers") return `The ${field} header`;
+  if (where === "params") return `The ${field} in the URL path`;
+  return field;
+}
+
+const zodDefaults = z.locales.en().localeError;
+
+/** Whether zod wrote this message itself (no message of the schema's own). */
+function isZodDefault(issue: ValidationIssue): boolean {
+  // `received` depends on the input, which the issue no longer carries.
+  if (issue.keyword === "invalid_type") {
+    return /^Invalid input: expected \S+, received \S+$/.test(issue.message);
+  }
+  const made = zodDefaults({ ...issue.params, code: issue.keyword } as never);
+  const text = typeof made === "string" ? made : made?.message;
+  return text === issue.message;
+}
+
+function readableMessage(issue: ValidationIssue, field: string, where: Where): string {
+  if (!isZodDefault(issue)) return issue.message;
+  const subject = subjectOf(field, where);
+  const { params } = issue;
+  switch (issue.keyword) {
+    case "invalid_type": {
+      const received = /received (\S+)$/.exec(issue.message)?.[1];
+      if (received === "undefined") {
+        return field || where !== "body"
+          ? `${subject} is required`
+          : "A JSON request body is required";
+      }
+      return `${subject} must be ${typeName(String(params.expected), !field && where === "body")}`;
+    }
+    case "too_small":
+      return sizeMessage(subject, params, "small");
+    case "too_big":
+      return sizeMessage(subject, params, "big");
+    case "invalid_value": {
+      const values = Array.isArray(params.values) ? params.values : [];
+      return values.length === 1
+        ? `${subject} must be ${JSON.stringify(values[0])}`
+        : `${subject} must be one of: ${values.map(String).join(", ")}`;
+    }
+    case "invalid_format": {
+      const format = FORMATS[String(params.format)];
+      return format
+        ? `${subject} must be a valid ${format}`
+        : `${subject} is not in the expected format`;
+    }
+    case "not_multiple_of":
+      return `${subject} must be a multiple of ${String(params.divisor)}`;
+    case "unrecognized_keys": {
+      const keys = Array.isArray(params.keys) ? params.keys.map(String) : [];
+      return `${subject} has unknown field${keys.length === 1 ? "" : "s"}: ${keys.join(", ")}`;
+    }
+    default:
+      return `${subject} is not valid`;
+  }
+}
+
+function typeName(expected: string, wholeBody: boolean): string {
+  const names: Record<string, string> = {
+    string: "text",
+    number: "a number",
+    int: "a whole number",
+    bigint: "a whole number",
+    boolean: "true or false",
+    array: "a list",
+    object: wholeBody ? "a JSON object" : "an object",
+    date: "a date",
+  };
+  return names[expected] ?? `of type ${expected}`;
+}
+
+const FORMATS: Record<string, string> = {
+  email: "email address",
+  url: "URL",
+  uuid: "ID",
+  uuidv4: "ID",
+  guid: "ID",
+  datetime: "date and time (ISO 8601)",
+  date: "date (YYYY-MM-DD)",
+  time: "time",
+  ipv4: "IPv4 address",
+  ipv6: "IPv6 address",
+  base64: "base64 text",
+  base64url: "base64url text",
+  jwt: "token",
+};
+
+function sizeMessage(subject: string, params: Record<string, unknown>, side: "small" | "big") {
+  const limit = Number(side === "small" ? params.minimum : params.maximum);
+  const exact = params.exact === true;
+  const inclusive = params.inclusive !== false;
+  const units: Record<string, string> = {
+    string: "characters",
+    array: "items",
+    set: "items",
+    file: "bytes",
+  };
+  const unit = units[String(params.origin)];
+  if (unit) {
+    if (side === "small" && limit === 1 && !exact && unit === "characters") {
+      return `${subject} cannot be empty`;
+    }
+    const bound = exact ? "exactly" : side === "small" ? "at least" : "at most";
+    const verb = unit === "characters" ? "be" : "have";
+    return `${subject} must ${verb} ${bound} ${limit} ${unit}`;
+  }
+  if (exact) return `${subject} must be exactly ${limit}`;
+  if (side === "small")
+    return `${subject} must be ${inclusive ? "at least" : "greater than"} ${limit}`;
+  return `${subject} must be ${inclusive ? "at most" : "less than"} ${limit}`;
 }

@@ -1,4 +1,4 @@
-import { errorResponseSchema, MESSAGES } from "@tandem/contracts";
+import { errorResponseSchema, MESSAGES, missing } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -18,7 +18,11 @@ export interface PasswordResetRoutesOptions {
   publicUrl: string;
 }
 
-const tokenSchema = z.string().trim().min(1, MESSAGES.resetNoToken).max(200);
+const tokenSchema = z
+  .string({ error: missing(MESSAGES.resetNoToken) })
+  .trim()
+  .min(1, MESSAGES.resetNoToken)
+  .max(200);
 
 export async function passwordResetRoutes(
   app: FastifyInstance,
@@ -32,7 +36,13 @@ export async function passwordResetRoutes(
     {
       preHandler: app.authLimits("forgot"),
       schema: {
-        body: z.object({ email: z.string().trim().min(1, MESSAGES.forgotEmailRequired).max(320) }),
+        body: z.object({
+          email: z
+            .string({ error: missing(MESSAGES.forgotEmailRequired) })
+            .trim()
+            .min(1, MESSAGES.forgotEmailRequired)
+            .max(320),
+        }),
         response: {
           200: z.object({ success: z.boolean(), message: z.string() }),
           429: errorResponseSchema,
@@ -74,7 +84,8 @@ export async function passwordResetRoutes(
         body: z.object({ token: tokenSchema }),
         response: {
           200: z.object({ valid: z.literal(true), user: resetUser }),
-          400: z.object({ valid: z.literal(false), error: z.string() }),
+          // A refused token, or the error envelope of a malformed request.
+          400: errorResponseSchema.extend({ valid: z.literal(false).optional() }),
         },
       },
     },
