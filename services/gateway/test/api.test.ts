@@ -531,6 +531,10 @@ describe("API document", () => {
     "post /api/teams/create",
     "post /api/teams/join",
     "post /api/teams/leave",
+    // Issue 15: invite codes, removal and sign-out everywhere.
+    "post /api/teams/rotate-invite",
+    "post /api/teams/remove-member",
+    "post /api/logout-everywhere",
     "post /api/competition/start",
     "post /api/jupyter/generate-token",
     "get /api/leaderboard",
