@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from "./pages";
 
-const ORGANIZER_CODE = "e2e-organizer-code";
+const ORGANIZER_CODE = "e2e-organizer-code-long-enough";
 const NEXT_YEAR = new Date().getFullYear() + 1;
 
 let server: TestServer;
