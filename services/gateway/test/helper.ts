@@ -158,6 +158,29 @@ export async function signUp(app: FastifyInstance, email: string, password = "se
   };
 }
 
+let people = 0;
+/** Signs up a new participant with a unique address (`{prefix}-{n}@example.org`). */
+export function newMember(app: FastifyInstance, prefix = "member") {
+  people++;
+  return signUp(app, `${prefix}-${people}-${Date.now()}@example.org`);
+}
+
+/** The user creates team `name`; answers the team view their dashboard shows. */
+export async function createTeam<View = { id: string; api_key: string; invite_code: string }>(
+  app: FastifyInstance,
+  user: { auth: { authorization: string } },
+  name: string,
+): Promise<View> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/teams/create",
+    headers: user.auth,
+    payload: { team_name: name },
+  });
+  if (response.statusCode !== 201) throw new Error(`team create failed: ${response.body}`);
+  return response.json().team as View;
+}
+
 export async function adminAuth(app: FastifyInstance) {
   const response = await app.inject({
     method: "POST",

@@ -2,7 +2,14 @@ import { loadRankingInputs, submissions, teams } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuth, buildTestApp, signUp, type TestApp } from "./helper";
+import {
+  adminAuth,
+  buildTestApp,
+  createTeam,
+  newMember,
+  type signUp,
+  type TestApp,
+} from "./helper";
 
 // Security finding: "The last member leaving deletes the team's scored submissions for good.
 // Keep the history of a team that was ever activated (soft delete), so rankings and exports can
@@ -26,22 +33,8 @@ interface Team {
   invite_code: string;
 }
 
-let counter = 0;
-function member(): Promise<User> {
-  counter++;
-  return signUp(t.app, `dissolver-${counter}-${Date.now()}@example.org`);
-}
-
-async function teamOf(user: User, name: string): Promise<Team> {
-  const response = await inject({
-    method: "POST",
-    url: "/api/teams/create",
-    headers: user.auth,
-    payload: { team_name: name },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().team as Team;
-}
+const member = (): Promise<User> => newMember(t.app, "dissolver");
+const teamOf = (user: User, name: string) => createTeam<Team>(t.app, user, name);
 
 const leave = (user: User) =>
   inject({ method: "POST", url: "/api/teams/leave", headers: user.auth });

@@ -2,7 +2,14 @@ import { teamMembers, teams } from "@tandem/db";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAuth, buildTestApp, signUp, type TestApp } from "./helper";
+import {
+  adminAuth,
+  buildTestApp,
+  createTeam,
+  newMember,
+  type signUp,
+  type TestApp,
+} from "./helper";
 
 // Security finding: "The team ID is a permanent bearer credential: anyone who sees it joins
 // without approval or cap, and then sees the API key and every member's e-mail; members cannot
@@ -30,22 +37,8 @@ interface Team {
   user_role: string;
 }
 
-let counter = 0;
-function member(): Promise<User> {
-  counter++;
-  return signUp(t.app, `invitee-${counter}-${Date.now()}@example.org`);
-}
-
-async function teamOf(user: User, name: string): Promise<Team> {
-  const response = await inject({
-    method: "POST",
-    url: "/api/teams/create",
-    headers: user.auth,
-    payload: { team_name: name },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().team as Team;
-}
+const member = (): Promise<User> => newMember(t.app, "invitee");
+const teamOf = (user: User, name: string) => createTeam<Team>(t.app, user, name);
 
 const join = (user: User, code: string) =>
   inject({

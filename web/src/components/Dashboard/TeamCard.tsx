@@ -6,8 +6,7 @@ import { ApiKeyHelp } from "./ApiKeyHelp";
 import { CopyField } from "./CopyField";
 import classes from "./Dashboard.module.css";
 import { formatDate, formatScore } from "./format";
-import { RotateInviteButton } from "./RotateInviteButton";
-import { RotateKeyButton } from "./RotateKeyButton";
+import { RotateSecretButton } from "./RotateSecretButton";
 import { TeamActions } from "./TeamActions";
 import { TeamMembers } from "./TeamMembers";
 
@@ -89,7 +88,7 @@ export function TeamCard({ team }: { team: TeamView }) {
           label="API key"
           value={team.api_key}
           labelExtra={<ApiKeyHelp teamName={team.team_name} />}
-          footer={manages && <RotateKeyButton />}
+          footer={manages && <RotateSecretButton secret="apiKey" />}
         />
         <CopyField
           label="Invite code"
@@ -101,7 +100,7 @@ export function TeamCard({ team }: { team: TeamView }) {
                 your team: anyone with it can join while there is room
                 {manages ? ", until you rotate it." : "."}
               </Text>
-              {manages && <RotateInviteButton />}
+              {manages && <RotateSecretButton secret="inviteCode" />}
             </>
           }
         />
