@@ -1,5 +1,5 @@
 import { DOMAINS } from "@tandem/competition";
-import { createAnswersStore, createDatabase, loadRankingInputs } from "@tandem/db";
+import { createAnswersStore, createDatabase, loadRankingInputs, serializeError } from "@tandem/db";
 import {
   createRankingsCache,
   createRedisStore,
@@ -12,7 +12,6 @@ import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { loadWorkerConfig } from "./config";
-import { serializeError } from "./log-errors";
 import { createSubmissionProcessor } from "./process-submission";
 import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";

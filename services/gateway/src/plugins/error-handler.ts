@@ -1,9 +1,9 @@
+import { describeDatabaseError } from "@tandem/db";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../lib/http-error";
-import { describeDatabaseError } from "../lib/log-serializers";
 
 type Where = "body" | "querystring" | "params" | "headers";
 
