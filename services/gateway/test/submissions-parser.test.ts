@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { findChallenge } from "@tandem/competition";
+import { submitRequestSchema } from "@tandem/contracts";
 import { type Answers, idKey } from "@tandem/scoring";
 import { afterAll, describe, expect, it } from "vitest";
+import { nestsAtMost, predictionsStandIn } from "../src/lib/submission-parser/read-body";
 import { createSubmissionParser } from "../src/lib/submission-parser/submission-parser";
 
 const fraud = findChallenge("retail-banking", 1)!;
@@ -61,5 +63,82 @@ describe("submission parser threads", () => {
       errors: expect.arrayContaining(["Id not in the test set: row 2 (T1); row 3 (T2)"]),
     });
     expect(await parser.check(file(["T8", "T9"]), fraud, after)).toMatchObject({ ok: true });
+  });
+});
+
+describe("reading a /submit body on a parser thread", () => {
+  const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  it("returns the file as UTF-8 bytes and a small body for the schema, with the file's stand-in", async () => {
+    const csv = `TxnID,FraudLabel\n${"T1,1\n".repeat(2000)}Ä😀,1\n`;
+    const sent = body({
+      domain_name: " Retail Banking ",
+      task_number: "1",
+      predictions_csv: csv,
+      x: 1,
+    });
+    const read = await parser.readBody(sent);
+    if (read.kind !== "read" || !read.csv) throw new Error(JSON.stringify(read));
+    expect(Buffer.from(read.csv).toString("utf8")).toBe(csv);
+    // The keys the schema ignores are left out; the others are as sent, for the schema to check.
+    expect(read.body).toEqual({
+      domain_name: " Retail Banking ",
+      task_number: "1",
+      predictions_csv: predictionsStandIn(Buffer.byteLength(csv)),
+    });
+    expect(submitRequestSchema.safeParse(read.body).success).toBe(true);
+    // The body's memory went to the thread rather than being copied.
+    expect(sent.length).toBe(0);
+  });
+
+  it("reads a body as app.ts's parser does, leaving what the schema refuses as it was sent", async () => {
+    const read = (text: string | Buffer) => parser.readBody(Buffer.from(text));
+    expect(await read("")).toEqual({ kind: "read", body: undefined });
+    expect(await read(" \n\t")).toEqual({ kind: "read", body: undefined });
+    expect(await read("\ufeff{}")).toEqual({ kind: "read", body: {} });
+    expect(await read("[1]")).toEqual({ kind: "read", body: [1] });
+    for (const malformed of [
+      '{"a":',
+      "{a:1}",
+      '{"__proto__":{"x":1}}',
+      Buffer.from([0xff, 0xfe]),
+    ]) {
+      expect(await read(malformed)).toEqual({ kind: "invalid-json" });
+    }
+    for (const predictions_csv of ["", 3, null, ["a"]]) {
+      expect(await read(JSON.stringify({ task_number: 1, predictions_csv }))).toEqual({
+        kind: "read",
+        body: { task_number: 1, predictions_csv },
+      });
+    }
+    expect(await read('{"task_number":1e400}')).toEqual({
+      kind: "read",
+      body: { task_number: Number.POSITIVE_INFINITY },
+    });
+  });
+
+  it("reads a body nested too deeply to copy between threads on the calling thread", async () => {
+    const deep = `${"[".repeat(5000)}1${"]".repeat(5000)}`;
+    const text = `{"domain_name":"Retail Banking","task_number":${deep},"predictions_csv":"a"}`;
+    const read = await parser.readBody(Buffer.from(text));
+    if (read.kind !== "read" || !read.csv) throw new Error("not read");
+    // Thousands of levels: too deep for the thread to send back, so the body came back whole.
+    expect(read.body).toMatchObject({
+      domain_name: "Retail Banking",
+      predictions_csv: predictionsStandIn(1),
+    });
+    expect(nestsAtMost((read.body as { task_number: unknown }).task_number, 5000)).toBe(true);
+    expect(nestsAtMost((read.body as { task_number: unknown }).task_number, 4999)).toBe(false);
+    expect(Buffer.from(read.csv).toString("utf8")).toBe("a");
+  });
+
+  it("checks a file given as bytes as it checks its text, handing the bytes over", async () => {
+    const { answers } = answersFor(["T1", "T2"]);
+    const csv = file(["T2", "T1"]);
+    const bytes = new TextEncoder().encode(csv);
+    const fromBytes = await parser.check(bytes, fraud, answers);
+    const fromText = await parser.check(csv, fraud, answers);
+    expect(fromBytes).toEqual(fromText);
+    expect(bytes.byteLength).toBe(0);
   });
 });

@@ -22,14 +22,19 @@ export type SubmissionCheck =
 
 /**
  * Everything intake does with a file's bytes: parse and validate it, and for a valid file its
- * hash and stored form. Synchronous and CPU-bound, so it runs on a parser thread.
+ * hash and stored form. Synchronous and CPU-bound, so it runs on a parser thread. The file is
+ * its text, or that text's UTF-8 bytes (hashed and gzipped as they are: the same result).
  */
 export function checkSubmission(
-  csv: string,
+  csv: string | Uint8Array,
   challenge: Challenge,
   { expected, eligibleItems }: ExpectedRows,
 ): SubmissionCheck {
-  const parsed = parseSubmission(csv, challenge, {
+  const text =
+    typeof csv === "string"
+      ? csv
+      : Buffer.from(csv.buffer, csv.byteOffset, csv.byteLength).toString("utf8");
+  const parsed = parseSubmission(text, challenge, {
     expected,
     ...(eligibleItems ? { eligibleItems } : {}),
   });

@@ -4,6 +4,8 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { default: parseTask } = await import("./parse.worker.ts");
+const { default: parseTask, readBodyTask } = await import("./parse.worker.ts");
 
 export default parseTask;
+/** Piscina calls this for tasks run with `name: "readBody"`. */
+export const readBody = readBodyTask;

@@ -2,9 +2,11 @@ import type { MessagePort } from "node:worker_threads";
 import { challengeByKey } from "@tandem/competition";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { checkSubmission, type ExpectedRows } from "./check-submission";
+import { nestsAtMost, type ReadSubmitBody, readSubmitBody } from "./read-body";
 
 export interface ParseTask {
-  csv: string;
+  /** The file's text, or its UTF-8 bytes (as a /submit body's reading gives them). */
+  csv: string | Uint8Array;
   challengeKey: string;
   /** Names one loaded version of the challenge's answers (see submission-parser.ts). */
   answersId: number;
@@ -38,21 +40,48 @@ export default async function parseTask(task: ParseTask) {
     }
     const result = checkSubmission(task.csv, challenge, entry.rows);
     if (!result.ok) return result;
-    // Hand the gzipped file over rather than copy it; a view into a shared pool is copied first.
-    const bytes = result.predictions;
-    const own =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? bytes
-        : new Uint8Array(bytes);
-    return move({
-      get [transferableSymbol]() {
-        return [own.buffer];
-      },
-      get [valueSymbol]() {
-        return { ...result, predictions: own };
-      },
-    });
+    // Hand the gzipped file over rather than copy it.
+    const own = owned(result.predictions);
+    return moved({ ...result, predictions: own }, own);
   } finally {
     task.port.close();
   }
+}
+
+/** A body read on a parser thread, or one to read on the thread that received it. */
+export type ReadBodyResult = ReadSubmitBody | { kind: "too-deep"; body: Uint8Array };
+
+/** Deeper than any body the route accepts needs, and far below what threads can copy. */
+const MAX_LEVELS = 32;
+
+/** Reads a /submit body (see read-body.ts); the file in it comes back handed over, not copied. */
+export function readBodyTask(body: Uint8Array) {
+  const result = readSubmitBody(body);
+  if (result.kind === "read" && !nestsAtMost(result.body, MAX_LEVELS)) {
+    // Its answer could not be copied back: hand the body itself back (with its memory).
+    const own = owned(body);
+    return moved<ReadBodyResult>({ kind: "too-deep", body: own }, own);
+  }
+  if (result.kind !== "read" || !result.csv) return result;
+  const own = owned(result.csv);
+  return moved<ReadBodyResult>({ ...result, csv: own }, own);
+}
+
+/** The bytes in an ArrayBuffer of their own: a view into a shared pool is copied first. */
+function owned(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
+}
+
+/** `value` for piscina to send with `bytes`' memory moved to the receiving thread. */
+function moved<T extends object>(value: T, bytes: Uint8Array) {
+  return move({
+    get [transferableSymbol]() {
+      return [bytes.buffer];
+    },
+    get [valueSymbol]() {
+      return value;
+    },
+  });
 }

@@ -4,7 +4,8 @@ import type { Answers } from "@tandem/scoring";
 import type { FastifyBaseLogger } from "fastify";
 import { Piscina } from "piscina";
 import type { ExpectedRows, SubmissionCheck } from "./check-submission";
-import type { ParseTask } from "./parse.worker";
+import type { ParseTask, ReadBodyResult } from "./parse.worker";
+import { type ReadSubmitBody, readSubmitBody } from "./read-body";
 
 /** A check's answer on the gateway's thread: the gzipped file as a Buffer, as it is stored. */
 export type CheckedSubmission =
@@ -12,8 +13,22 @@ export type CheckedSubmission =
   | (Extract<SubmissionCheck, { ok: true }> & { predictions: Buffer });
 
 export interface SubmissionParser {
-  /** Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped. */
-  check(csv: string, challenge: Challenge, answers: Answers): Promise<CheckedSubmission>;
+  /**
+   * Reads a /submit body (UTF-8 JSON) on a parser thread: see read-body.ts. The body's memory is
+   * handed to the thread when it has its own, so `body` may be left empty (detached). A body
+   * nested too deeply to copy between threads is read here instead.
+   */
+  readBody(body: Buffer): Promise<ReadSubmitBody>;
+  /**
+   * Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped.
+   * Bytes (UTF-8) with memory of their own are handed to the thread, not copied: `csv` is then
+   * left empty (detached).
+   */
+  check(
+    csv: string | Uint8Array,
+    challenge: Challenge,
+    answers: Answers,
+  ): Promise<CheckedSubmission>;
   close(): Promise<void>;
 }
 
@@ -30,9 +45,20 @@ function answersIdOf(answers: Answers): number {
   return id;
 }
 
+/** The memory to hand over with `bytes` rather than copy: none when it is shared with others. */
+function transferable(bytes: Uint8Array | string): ArrayBuffer[] {
+  return typeof bytes !== "string" &&
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength
+    ? [bytes.buffer]
+    : [];
+}
+
 /**
- * A pool of threads that parse submitted files, so a large file (a quoted CSV of tens of MB takes
- * seconds) never holds up the requests of other teams on the gateway's thread.
+ * A pool of threads that read submitted bodies and parse the files in them, so a large file (a
+ * quoted CSV of tens of MB takes a fraction of a second to read as JSON, and seconds to parse as
+ * CSV) never holds up the requests of other teams on the gateway's thread.
  */
 export function createSubmissionParser({
   threads,
@@ -41,7 +67,7 @@ export function createSubmissionParser({
   threads: number;
   logger?: FastifyBaseLogger;
 }): SubmissionParser {
-  const pool = new Piscina<ParseTask, SubmissionCheck>({
+  const pool = new Piscina<ParseTask | Uint8Array, SubmissionCheck | ReadBodyResult>({
     filename: new URL("./parse-worker.mjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
@@ -51,6 +77,14 @@ export function createSubmissionParser({
   // A thread that dies outside a task is replaced; unheard, the event would end the process.
   pool.on("error", (err: unknown) => logger?.error({ err }, "submission parser thread failed"));
   return {
+    async readBody(body) {
+      const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+      const result = (await pool.run(bytes, {
+        name: "readBody",
+        transferList: transferable(bytes),
+      })) as ReadBodyResult;
+      return result.kind === "too-deep" ? readSubmitBody(result.body) : result;
+    },
     async check(csv, challenge, answers) {
       const { port1, port2 } = new MessageChannel();
       port1.on("message", () => {
@@ -61,10 +95,10 @@ export function createSubmissionParser({
         port1.postMessage(rows);
       });
       try {
-        const result = await pool.run(
+        const result = (await pool.run(
           { csv, challengeKey: challenge.key, answersId: answersIdOf(answers), port: port2 },
-          { transferList: [port2] },
-        );
+          { transferList: [port2, ...transferable(csv)] },
+        )) as SubmissionCheck;
         return result.ok
           ? {
               ...result,

@@ -6,7 +6,12 @@ import {
   submitResponseSchema,
 } from "@tandem/contracts";
 import type { AnswersLookup } from "@tandem/scoring";
-import type { FastifyInstance, preParsingAsyncHookHandler } from "fastify";
+import {
+  errorCodes,
+  type FastifyInstance,
+  type FastifyRequest,
+  type preParsingAsyncHookHandler,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
@@ -78,115 +83,141 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   r.get("/auth/verify", { schema: { response: { 200: verifyResponse } } }, verify);
   r.post("/auth/verify", { schema: { response: { 200: verifyResponse } } }, verify);
 
-  r.post(
-    "/submit",
-    {
-      bodyLimit: options.bodyLimitBytes ?? 50 * 1024 * 1024,
-      // Before the body is read: a team over its limit costs no parsing at all.
-      preParsing: limitPerTeam,
-      schema: {
-        body: submitRequestSchema,
-        headers: z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() }),
-        response: {
-          200: submitResponseSchema,
-          202: submitResponseSchema,
-          400: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          429: errorSchema,
-          503: errorSchema,
+  // /submit alone, in a scope of its own, reads its body on a parser thread (other routes keep
+  // app.ts's JSON parser): for a file of tens of MB, decoding and parsing the JSON would hold up
+  // every other request for a large fraction of a second. The route's schema then validates the
+  // body as usual, the file in it replaced by a stand-in: the file itself, as bytes, stays in
+  // `files` until it is checked on a parser thread too.
+  const files = new WeakMap<FastifyRequest, Uint8Array>();
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    const readBody = async (request: FastifyRequest, body: Buffer) => {
+      request.log.debug({ bytes: body.length }, "reading submission body");
+      const read = await parser.readBody(body);
+      if (read.kind === "invalid-json") throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+      if (read.csv) files.set(request, read.csv);
+      return read.body;
+    };
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, readBody);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/submit",
+      {
+        bodyLimit: options.bodyLimitBytes ?? 50 * 1024 * 1024,
+        // Before the body is read: a team over its limit costs no parsing at all.
+        preParsing: limitPerTeam,
+        schema: {
+          body: submitRequestSchema,
+          headers: z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() }),
+          response: {
+            200: submitResponseSchema,
+            202: submitResponseSchema,
+            400: errorSchema,
+            403: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+            503: errorSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const { domain_name, task_number, predictions_csv } = request.body;
-      const team = request.team;
-      const challenge = findChallenge(domain_name, task_number);
-      if (!challenge) {
-        throw notFound(
-          `Unknown domain or challenge "${domain_name}" ${task_number}. Valid: ${validNames()}`,
-        );
-      }
-      if (team.status !== "active") {
-        throw forbidden(
-          "Your team must be activated before it can submit. Ask an organizer to activate it.",
-        );
-      }
-      const answers = await getAnswers(challenge);
-      if (!answers) throw new HttpError(503, `Scoring for ${challenge.key} is not available yet.`);
-
-      const expectedRows = answers.table.positions.size;
-      request.log.debug(
-        { challenge: challenge.key, chars: predictions_csv.length },
-        "checking submission",
-      );
-      const checked = await parser.check(predictions_csv, challenge, answers);
-      if (!checked.ok) {
-        throw badRequest(`Submission failed validation: ${checked.errors[0]}`, {
-          validation_errors: checked.errors,
-          expected_format: challenge.header.join(","),
-          actual_rows: checked.rowCount,
-          expected_rows: expectedRows,
-        });
-      }
-
-      const idempotencyKey = request.headers["idempotency-key"];
-      let submission = idempotencyKey
-        ? await submissions.findByIdempotencyKey(team.id, idempotencyKey)
-        : undefined;
-      if (!submission) {
-        const now = new Date();
-        const dayStart = new Date(
-          Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
-        );
-        const inserted = await submissions.insertWithinLimit(
-          {
-            teamId: team.id,
-            challengeKey: challenge.key,
-            predictions: checked.predictions,
-            payloadHash: checked.payloadHash,
-            rowCount: checked.rowCount,
-            metricName: METRICS[challenge.metric].name,
-            counted: now >= competitionWindow.opensAt && now <= competitionWindow.closesAt,
-            idempotencyKey: idempotencyKey ?? null,
-          },
-          {
-            perDay: options.dailyLimit,
-            since: dayStart,
-            // The Idempotency-Key says what a retry is; without one, an identical file is.
-            ...(idempotencyKey
-              ? {}
-              : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
-          },
-        );
-        if ("limited" in inserted) {
-          const resets = new Date(dayStart.getTime() + 86_400_000);
-          reply.header("retry-after", String(Math.ceil((resets.getTime() - now.getTime()) / 1000)));
-          throw new HttpError(
-            429,
-            `Daily limit reached: ${options.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
+      async (request, reply) => {
+        // The body's predictions_csv is the stand-in; the file is in `files`.
+        const { domain_name, task_number } = request.body;
+        const csv = files.get(request);
+        files.delete(request);
+        // The schema accepts no body without a file, and every file read is kept.
+        if (!csv) throw new Error("The body's file was not kept for its check");
+        const team = request.team;
+        const challenge = findChallenge(domain_name, task_number);
+        if (!challenge) {
+          throw notFound(
+            `Unknown domain or challenge "${domain_name}" ${task_number}. Valid: ${validNames()}`,
           );
         }
-        submission =
-          "duplicate" in inserted
-            ? inserted.duplicate
-            : (inserted.row ??
-              // Lost an idempotency-key race with a concurrent retry: answer with the winner.
-              (await submissions.findByIdempotencyKey(team.id, idempotencyKey ?? "")));
-        if (!submission) throw new Error("Submission insert returned nothing");
-      }
+        if (team.status !== "active") {
+          throw forbidden(
+            "Your team must be activated before it can submit. Ask an organizer to activate it.",
+          );
+        }
+        const answers = await getAnswers(challenge);
+        if (!answers)
+          throw new HttpError(503, `Scoring for ${challenge.key} is not available yet.`);
 
-      if (submission.status === "queued" || submission.status === "scoring") {
-        await dispatcher.dispatch(submission.id, { traceId: request.id, waitMs: options.waitMs });
-        submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
-      }
-      const body = toSubmitResponse(submission, challenge, expectedRows, answers.version);
-      const status = (
-        { queued: 202, scoring: 202, scored: 200, invalid: 400, failed: 503 } as const
-      )[submission.status];
-      return reply.status(status).send(body);
-    },
-  );
+        const expectedRows = answers.table.positions.size;
+        request.log.debug(
+          { challenge: challenge.key, bytes: csv.byteLength },
+          "checking submission",
+        );
+        const checked = await parser.check(csv, challenge, answers);
+        if (!checked.ok) {
+          throw badRequest(`Submission failed validation: ${checked.errors[0]}`, {
+            validation_errors: checked.errors,
+            expected_format: challenge.header.join(","),
+            actual_rows: checked.rowCount,
+            expected_rows: expectedRows,
+          });
+        }
+
+        const idempotencyKey = request.headers["idempotency-key"];
+        let submission = idempotencyKey
+          ? await submissions.findByIdempotencyKey(team.id, idempotencyKey)
+          : undefined;
+        if (!submission) {
+          const now = new Date();
+          const dayStart = new Date(
+            Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+          );
+          const inserted = await submissions.insertWithinLimit(
+            {
+              teamId: team.id,
+              challengeKey: challenge.key,
+              predictions: checked.predictions,
+              payloadHash: checked.payloadHash,
+              rowCount: checked.rowCount,
+              metricName: METRICS[challenge.metric].name,
+              counted: now >= competitionWindow.opensAt && now <= competitionWindow.closesAt,
+              idempotencyKey: idempotencyKey ?? null,
+            },
+            {
+              perDay: options.dailyLimit,
+              since: dayStart,
+              // The Idempotency-Key says what a retry is; without one, an identical file is.
+              ...(idempotencyKey
+                ? {}
+                : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
+            },
+          );
+          if ("limited" in inserted) {
+            const resets = new Date(dayStart.getTime() + 86_400_000);
+            reply.header(
+              "retry-after",
+              String(Math.ceil((resets.getTime() - now.getTime()) / 1000)),
+            );
+            throw new HttpError(
+              429,
+              `Daily limit reached: ${options.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
+            );
+          }
+          submission =
+            "duplicate" in inserted
+              ? inserted.duplicate
+              : (inserted.row ??
+                // Lost an idempotency-key race with a concurrent retry: answer with the winner.
+                (await submissions.findByIdempotencyKey(team.id, idempotencyKey ?? "")));
+          if (!submission) throw new Error("Submission insert returned nothing");
+        }
+
+        if (submission.status === "queued" || submission.status === "scoring") {
+          await dispatcher.dispatch(submission.id, { traceId: request.id, waitMs: options.waitMs });
+          submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
+        }
+        const body = toSubmitResponse(submission, challenge, expectedRows, answers.version);
+        const status = (
+          { queued: 202, scoring: 202, scored: 200, invalid: 400, failed: 503 } as const
+        )[submission.status];
+        return reply.status(status).send(body);
+      },
+    );
+  });
 
   const historyItem = z.object({
     submission_id: z.string(),
