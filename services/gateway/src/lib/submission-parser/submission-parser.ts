@@ -68,7 +68,7 @@ export function createSubmissionParser({
   logger?: FastifyBaseLogger;
 }): SubmissionParser {
   const pool = new Piscina<ParseTask | Uint8Array, SubmissionCheck | ReadBodyResult>({
-    filename: new URL("./parse-worker.mjs", import.meta.url).href,
+    filename: new URL("./parse-worker.cjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     // Threads keep the answers they were sent: never let them go idle and exit.
