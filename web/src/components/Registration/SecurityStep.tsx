@@ -40,7 +40,9 @@ export function SecurityStep({ form }: { form: RegistrationFormApi }) {
       }
       checkedCodes.current.set(code, valid);
     }
-    if (!valid && form.getValues().adminPassword === code) {
+    // A sign-up sent meanwhile answers with the server's own message: a late answer to this
+    // check must not replace it.
+    if (!valid && form.getValues().adminPassword === code && !form.errors.adminPassword) {
       form.setFieldError("adminPassword", MESSAGES.adminPasswordInvalidOnBlur);
     }
   };
