@@ -1,0 +1,204 @@
+import { challengeAnswers, createAnswersStore } from "@tandem/db";
+import { createAnswersCache } from "@tandem/scoring";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { markFailed } from "../src/process-submission";
+import {
+  buildProcessor,
+  createWorkerFixture,
+  SCORED_CHALLENGE,
+  shiftValues,
+  UNANSWERED_CHALLENGE,
+  type WorkerFixture,
+} from "./helper";
+
+// The processor alone, against real Postgres and no Redis: what a BullMQ job runs.
+let fixture: WorkerFixture;
+let perfect: string;
+
+beforeAll(async () => {
+  fixture = await createWorkerFixture();
+  perfect = await fixture.answersCsv(SCORED_CHALLENGE);
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+describe("scoring a queued submission", () => {
+  it("scores it against the stored answers and records the answers' version with the score", async () => {
+    await fixture.db
+      .update(challengeAnswers)
+      .set({ version: 7 })
+      .where(eq(challengeAnswers.challengeKey, SCORED_CHALLENGE));
+    const process = buildProcessor(fixture);
+    const exact = await fixture.insertSubmission({ csv: perfect });
+    const offByOne = await fixture.insertSubmission({ csv: shiftValues(perfect, 1) });
+
+    expect(await process(exact)).toBe("scored");
+    expect(await process(offByOne)).toBe("scored");
+
+    const exactRow = await fixture.readSubmission(exact);
+    expect(exactRow).toMatchObject({ status: "scored", metricValue: 0, answersVersion: 7 });
+    expect(exactRow.scoredAt).toBeInstanceOf(Date);
+    expect(exactRow.attempts).toBe(1);
+    const offRow = await fixture.readSubmission(offByOne);
+    expect(offRow.status).toBe("scored");
+    expect(offRow.metricValue).toBeCloseTo(1, 6);
+    expect(offRow.answersVersion).toBe(7);
+  });
+
+  it("takes over a submission a dead worker left in scoring", async () => {
+    const id = await fixture.insertSubmission({ csv: perfect, status: "scoring" });
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", metricValue: 0 });
+  });
+});
+
+describe("a re-delivered job", () => {
+  it.each(["scored", "invalid", "failed"] as const)(
+    "exits early and changes nothing when the submission is already %s",
+    async (status) => {
+      const onScored = vi.fn(async () => {});
+      const id = await fixture.insertSubmission({ csv: perfect, status });
+      const before = await fixture.readSubmission(id);
+
+      expect(await buildProcessor(fixture, { onScored })(id)).toBe("skipped");
+
+      expect(await fixture.readSubmission(id)).toEqual(before);
+      expect(onScored).not.toHaveBeenCalled();
+    },
+  );
+
+  it("is skipped when the submission does not exist", async () => {
+    expect(await buildProcessor(fixture)("00000000-0000-4000-8000-000000000000")).toBe("skipped");
+  });
+
+  it("run twice at once writes one score and refreshes the rankings once", async () => {
+    const onScored = vi.fn(async () => {});
+    const process = buildProcessor(fixture, { onScored });
+    const id = await fixture.insertSubmission({ csv: shiftValues(perfect, 2) });
+
+    const outcomes = await Promise.all([process(id), process(id)]);
+
+    expect(outcomes).toContain("scored");
+    expect(onScored).toHaveBeenCalledTimes(1);
+    const row = await fixture.readSubmission(id);
+    expect(row.status).toBe("scored");
+    expect(row.metricValue).toBeCloseTo(2, 6);
+    // Once scored, later deliveries no longer claim it.
+    expect(await process(id)).toBe("skipped");
+    expect(onScored).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a submission that cannot be scored", () => {
+  it("is marked invalid with its validation errors, not failed, when the file does not parse", async () => {
+    const onScored = vi.fn(async () => {});
+    const id = await fixture.insertSubmission({ csv: "wrong,header\na,1\n" });
+
+    expect(await buildProcessor(fixture, { onScored })(id)).toBe("invalid");
+
+    const row = await fixture.readSubmission(id);
+    expect(row).toMatchObject({
+      status: "invalid",
+      errorMessage: "Submission failed validation",
+      metricValue: null,
+    });
+    expect(row.validationErrors?.length).toBeGreaterThan(0);
+    expect(row.validationErrors?.join(" ")).toMatch(/header/i);
+    expect(row.scoredAt).toBeInstanceOf(Date);
+    expect(onScored).not.toHaveBeenCalled();
+  });
+
+  it("is marked invalid when it names a challenge that does not exist", async () => {
+    const id = await fixture.insertSubmission({ csv: perfect, challengeKey: "nowhere/9" });
+    expect(await buildProcessor(fixture)(id)).toBe("invalid");
+    expect(await fixture.readSubmission(id)).toMatchObject({
+      status: "invalid",
+      errorMessage: "Unknown challenge nowhere/9",
+    });
+  });
+
+  it("throws while its challenge has no answers, leaving it claimed for the next attempt", async () => {
+    const process = buildProcessor(fixture);
+    const id = await fixture.insertSubmission({ csv: perfect, challengeKey: UNANSWERED_CHALLENGE });
+
+    await expect(process(id)).rejects.toThrow(`No answers stored for ${UNANSWERED_CHALLENGE}`);
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scoring", attempts: 1 });
+    await expect(process(id)).rejects.toThrow(/No answers stored/);
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scoring", attempts: 2 });
+  });
+
+  it("is scored by the next attempt after a transient error", async () => {
+    const real = buildProcessor(fixture);
+    const answers = createAnswersCache(createAnswersStore({ db: fixture.db }));
+    let calls = 0;
+    const flaky = buildProcessor(fixture, {
+      getAnswers: async (challenge) => {
+        calls++;
+        if (calls === 1) throw new Error("connection reset");
+        return answers(challenge);
+      },
+    });
+    const id = await fixture.insertSubmission({ csv: perfect });
+
+    await expect(flaky(id)).rejects.toThrow("connection reset");
+    expect((await fixture.readSubmission(id)).status).toBe("scoring");
+    expect(await flaky(id)).toBe("scored");
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", attempts: 2 });
+    expect(await real(id)).toBe("skipped");
+  });
+});
+
+describe("refreshing the rankings", () => {
+  it("happens once for each counted submission scored, never for uncounted ones", async () => {
+    const onScored = vi.fn(async () => {});
+    const process = buildProcessor(fixture, { onScored });
+    const counted = [
+      await fixture.insertSubmission({ csv: perfect }),
+      await fixture.insertSubmission({ csv: perfect }),
+    ];
+    const uncounted = await fixture.insertSubmission({ csv: perfect, counted: false });
+
+    for (const id of counted) await process(id);
+    expect(onScored).toHaveBeenCalledTimes(2);
+    expect(await process(uncounted)).toBe("scored");
+    expect(onScored).toHaveBeenCalledTimes(2);
+    expect((await fixture.readSubmission(uncounted)).status).toBe("scored");
+  });
+
+  it("failing does not undo or fail the score", async () => {
+    const onScored = vi.fn(async () => {
+      throw new Error("redis down");
+    });
+    const id = await fixture.insertSubmission({ csv: perfect });
+
+    expect(await buildProcessor(fixture, { onScored })(id)).toBe("scored");
+    expect(onScored).toHaveBeenCalledTimes(1);
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", metricValue: 0 });
+  });
+});
+
+describe("markFailed", () => {
+  it.each(["queued", "scoring"] as const)(
+    "marks a %s submission failed with the reason",
+    async (status) => {
+      const id = await fixture.insertSubmission({ csv: perfect, status });
+      await markFailed(fixture.db, id, "gave up");
+      const row = await fixture.readSubmission(id);
+      expect(row).toMatchObject({ status: "failed", errorMessage: "gave up" });
+      expect(row.scoredAt).toBeInstanceOf(Date);
+    },
+  );
+
+  it("never overwrites a submission that finished meanwhile", async () => {
+    const id = await fixture.insertSubmission({ csv: perfect });
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+    await markFailed(fixture.db, id, "gave up");
+    expect(await fixture.readSubmission(id)).toMatchObject({
+      status: "scored",
+      errorMessage: null,
+      metricValue: 0,
+    });
+  });
+});
