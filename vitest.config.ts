@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: pure unit tests, integration tests against real Postgres/Redis (and the
-// processes of both run modes), and end-to-end tests in Debian's Chromium.
+// Four projects: pure unit tests, integration tests against real Postgres/Redis (and the
+// processes of both run modes), end-to-end tests in Debian's Chromium, and the web app's
+// component tests in happy-dom.
 // CI asks for a JSON report as well (VITEST_JSON_OUTPUT), to print one summary line.
 const jsonOutput = process.env.VITEST_JSON_OUTPUT;
 
@@ -39,6 +40,16 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["web/test-utils/setup.ts"],
+          // CSS modules give their plain class names; no stylesheet is applied.
+          css: { modules: { classNameStrategy: "non-scoped" } },
         },
       },
     ],

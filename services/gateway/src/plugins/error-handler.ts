@@ -19,7 +19,7 @@ export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(handleError);
   },
-  { name: "error-handler" },
+  { name: "error-handler", dependencies: [] },
 );
 
 /**

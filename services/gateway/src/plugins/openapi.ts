@@ -82,5 +82,5 @@ export const openApiPlugin = fp(
       logo: { type: "image/svg+xml", content: LOGO, href: "/", target: "_self" },
     });
   },
-  { name: "tandem-openapi" },
+  { name: "tandem-openapi", dependencies: [] },
 );

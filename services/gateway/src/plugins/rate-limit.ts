@@ -120,5 +120,5 @@ export const rateLimitPlugin = fp(
       enforce(notFoundByIp, request, reply),
     );
   },
-  { name: "rate-limit" },
+  { name: "rate-limit", dependencies: [] },
 );

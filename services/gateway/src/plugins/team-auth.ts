@@ -33,5 +33,5 @@ export const teamAuthPlugin = fp(
       request.team = team;
     });
   },
-  { name: "team-auth" },
+  { name: "team-auth", dependencies: [] },
 );

@@ -91,5 +91,5 @@ export const webStaticPlugin = fp(
       return reply.status(404).send({ error: `Not found: ${request.method} ${path}` });
     });
   },
-  { name: "web-static" },
+  { name: "web-static", dependencies: ["rate-limit"] },
 );

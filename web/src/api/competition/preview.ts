@@ -1,3 +1,5 @@
+import Papa from "papaparse";
+
 /** What the data preview shows of a file: a table for CSV, records for JSON. */
 export type FilePreview =
   | { kind: "table"; header: string[]; rows: string[][] }
@@ -8,45 +10,16 @@ export type FilePreview =
 export const PREVIEW_BYTES = 64 * 1024;
 export const PREVIEW_ROWS = 5;
 
-/** Splits CSV text into records (RFC 4180 quotes, CRLF or LF); a last, cut-off record is dropped. */
+/**
+ * Splits CSV text into records (RFC 4180 quotes, CRLF or LF) with Papa Parse; a last, cut-off
+ * record is dropped, and so is the empty record Papa reports after a final line break.
+ */
 export function parseCsv(text: string, complete: boolean): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else {
-      field += char;
-    }
-  }
-  if (complete && (field !== "" || record.length > 0)) {
-    record.push(field);
-    records.push(record);
-  }
-  return records;
+  const { data } = Papa.parse<string[]>(text, { delimiter: ",", skipEmptyLines: false });
+  const last = data.at(-1);
+  const endsInBreak = last?.length === 1 && last[0] === "" && /[\r\n]$/.test(text);
+  if (!complete || endsInBreak) data.pop();
+  return data;
 }
 
 /**

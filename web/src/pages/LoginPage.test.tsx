@@ -1,0 +1,113 @@
+import { MESSAGES } from "@tandem/contracts";
+import { Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, render, screen, userEvent } from "../../test-utils/render";
+import LoginPage from "./LoginPage";
+
+type Answer = (path: string, init?: RequestInit) => Response | Promise<Response>;
+
+/** Answers every API call; the public config says GitHub is set up unless told otherwise. */
+function stubFetch(answer: Answer) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    if (path === "/api/config/public") return jsonResponse({ github_enabled: true });
+    return answer(path, init);
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+function loginCalls(fetch: ReturnType<typeof stubFetch>) {
+  return fetch.mock.calls.filter(([input]) => String(input) === "/api/login-verification");
+}
+
+function renderLogin(route = "/login") {
+  return render(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+    </Routes>,
+    { route },
+  );
+}
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(await screen.findByLabelText(/^Email/), email);
+  if (password) await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole("button", { name: "Login" }));
+}
+
+describe("LoginPage", () => {
+  it("refuses an empty form with the spec's credentials message, without calling the server", async () => {
+    const fetch = stubFetch(() => jsonResponse({}, 500));
+    renderLogin();
+
+    await signIn("", "");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Error: ${MESSAGES.loginFailedResult}`,
+    );
+    expect(loginCalls(fetch)).toHaveLength(0);
+  });
+
+  it("shows the server's reason when it refuses the credentials", async () => {
+    const fetch = stubFetch(() => jsonResponse({ error: MESSAGES.loginInvalid }, 401));
+    renderLogin();
+
+    await signIn("ada@example.com", "wrong-password");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Error: ${MESSAGES.loginInvalid}`);
+    expect(JSON.parse(String(loginCalls(fetch)[0]?.[1]?.body))).toEqual({
+      email: "ada@example.com",
+      password: "wrong-password",
+      rememberMe: false,
+    });
+  });
+
+  it("says the server cannot be reached when the request never gets an answer", async () => {
+    stubFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    renderLogin();
+
+    await signIn("ada@example.com", "secret-1");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(`Error: ${MESSAGES.networkError}`);
+  });
+
+  it("shows the generic failure after a failed GitHub sign-in", async () => {
+    stubFetch(() => jsonResponse({}, 500));
+    renderLogin("/login?error=github");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Error: ${MESSAGES.loginFailedGeneric}`,
+    );
+  });
+
+  it("disables GitHub sign-in and says why when the server has no GitHub app", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ github_enabled: false })),
+    );
+    renderLogin();
+
+    expect(await screen.findByText(MESSAGES.githubNotConfigured)).toBeInTheDocument();
+    const github = screen.getByRole("button", { name: "Continue with GitHub" });
+    expect(github).toBeDisabled();
+    expect(github).toHaveAccessibleDescription(MESSAGES.githubNotConfigured);
+  });
+
+  it("opens the dashboard once the server accepts the credentials", async () => {
+    const ada = { id: "u-ada", username: "ada", email: "ada@example.com" };
+    stubFetch((path) => {
+      if (path === "/api/login-verification") return jsonResponse({ token: "token-ada" });
+      if (path === "/api/verify-token") return jsonResponse({ valid: true, user: ada });
+      return jsonResponse({}, 404);
+    });
+    renderLogin();
+
+    await signIn("ada@example.com", "secret-1");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem("auth_token")).toBe("token-ada");
+  });
+});
