@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./competition";
 export * from "./leaderboard";
 export { LEADERBOARD_MESSAGES } from "./leaderboard-messages";
 export { MESSAGES } from "./messages";

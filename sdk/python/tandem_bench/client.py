@@ -442,8 +442,6 @@ class BenchmarkClient:
             return
         expected_ids = None
         directory = self._dataset_dir(fmt.slug) if fmt.slug else None
-        if fmt.kind == "label" and fmt.labels is None and directory and fmt.train_file:
-            fmt.labels = _labels_from_train(directory / fmt.train_file, fmt.target)
         if expected_rows is None and directory and fmt.test_file:
             test_path = directory / fmt.test_file
             if test_path.is_file():
@@ -588,36 +586,3 @@ def _header_of(submission_format: Optional[Union[str, Sequence[str]]]) -> Option
     if isinstance(submission_format, str):
         return [c.strip() for c in submission_format.split(",") if c.strip()] or None
     return [str(c).strip() for c in submission_format] or None
-
-
-def _labels_from_train(path: Path, column: str) -> Optional[List[str]]:
-    """The distinct values of a cached train file's target column (a small label set only)."""
-    import csv
-
-    if not path.is_file() or not column:
-        return None
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle)
-            header = [h.strip() for h in next(reader, [])]
-            if column not in header:
-                return None
-            position = header.index(column)
-            values = []
-            seen = set()
-            for row in reader:
-                if len(row) > position:
-                    value = row[position].strip()
-                    if value and value not in seen:
-                        seen.add(value)
-                        values.append(value)
-                        if len(values) > 50:
-                            return None
-    except (OSError, UnicodeDecodeError):
-        return None
-    if not values:
-        return None
-    normalized = {v[:-2] if v.endswith(".0") else v for v in values}
-    if normalized <= {"0", "1"}:
-        return ["0", "1"]
-    return values

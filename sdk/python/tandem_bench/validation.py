@@ -54,16 +54,21 @@ class ChallengeFormat:
 
     @classmethod
     def from_domain(cls, domain: Dict[str, Any], challenge: Dict[str, Any]) -> "ChallengeFormat":
-        header = [c.strip() for c in str(challenge.get("submission_format", "")).split(",")]
+        """Reads the challenge's published ``format`` (header, id columns, target kind and label
+        set). An older server without it: the header from ``submission_format``, the kind from the
+        metric, and no label set (labels are then not checked; nothing is guessed)."""
         metric = challenge.get("metric_name")
-        kind = kind_of_metric(metric)
-        id_count = 1 if kind == "ranking" else max(1, len(header) - 1)
         files = [str(f) for f in challenge.get("files") or []]
         train = next((f for f in files if "train" in f.lower()), None)
         test = next((f for f in files if "test" in f.lower()), None)
-        labels = None
-        if kind == "label":
-            labels = labels_from_task(str(challenge.get("task") or ""), header[-1])
+        published = _published_format(challenge.get("format"))
+        if published is not None:
+            header, id_columns, kind, labels = published
+        else:
+            header = [c.strip() for c in str(challenge.get("submission_format", "")).split(",")]
+            kind = kind_of_metric(metric)
+            id_columns = header[: 1 if kind == "ranking" else max(1, len(header) - 1)]
+            labels = None
         return cls(
             domain=str(domain.get("name")),
             slug=str(domain.get("slug")),
@@ -73,7 +78,7 @@ class ChallengeFormat:
             higher_is_better=challenge.get("higher_is_better"),
             kind=kind,
             labels=labels,
-            id_columns=header[:id_count],
+            id_columns=id_columns,
             train_file=train,
             test_file=test,
             sample_submission_url=challenge.get("sample_submission_url"),
@@ -95,28 +100,31 @@ def kind_of_metric(metric_name: Optional[str]) -> Optional[str]:
     return "numeric"
 
 
-def labels_from_task(task: str, column: str) -> Optional[List[str]]:
-    """Reads the label set from a task sentence such as ``Submit FraudLabel (0 or 1) ...``,
-    ``... (Simple, Moderate or Complex) ...``, ``(1 = pass, 0 = fail)`` or ``a 0/1 prediction``."""
-    if not task:
+def _published_format(
+    value: Any,
+) -> Optional[Tuple[List[str], List[str], Optional[str], Optional[List[str]]]]:
+    """``(header, id_columns, kind, labels)`` from a challenge's ``format`` object, or ``None``
+    when it is absent or not shaped as expected."""
+    if not isinstance(value, dict):
         return None
-    if re.search(r"(?<![\w.])0\s*/\s*1(?![\w.])", task):
-        return ["0", "1"]
-    index = task.find(column) if column else -1
-    search_from = task[index + len(column):] if index >= 0 else task
-    match = re.search(r"\(([^()]*)\)", search_from)
-    if not match:
+    header = value.get("header")
+    id_columns = value.get("id_columns")
+    target = value.get("target")
+    if not (isinstance(header, list) and header and all(isinstance(c, str) for c in header)):
         return None
-    parts = [p.strip() for p in re.split(r",|\bor\b", match.group(1)) if p.strip()]
-    labels = []
-    for part in parts:
-        label = part.split("=")[0].strip().strip("`'\"")
-        if not label or " " in label:
-            return None
-        labels.append(label)
-    if len(labels) < 2:
+    if not (isinstance(id_columns, list) and all(isinstance(c, str) for c in id_columns)):
         return None
-    return ["0", "1"] if set(labels) == {"0", "1"} else labels
+    if id_columns != header[: len(id_columns)] or not id_columns:
+        return None
+    target = target if isinstance(target, dict) else {}
+    kind = target.get("kind")
+    kind = kind if kind in ("label", "numeric", "ranking") else None
+    labels = target.get("labels")
+    if kind == "label" and isinstance(labels, list) and labels and all(isinstance(v, str) for v in labels):
+        labels = list(labels)
+    else:
+        labels = None
+    return list(header), list(id_columns), kind, labels
 
 
 # --- CSV --------------------------------------------------------------------------------------

@@ -41,6 +41,17 @@ def test_challenge_format(client):
     assert ranking.kind == "ranking" and ranking.id_columns == ["customer_id"]
 
 
+def test_challenge_formats_are_read_from_the_published_format(client):
+    for domain in client.get_domain_details():
+        for challenge in domain["challenges"]:
+            published = challenge["format"]
+            assert published["header"] == challenge["submission_format"].split(",")
+            fmt = client.get_challenge_format(domain["name"], challenge["number"])
+            assert fmt.header == published["header"] and fmt.id_columns == published["id_columns"]
+            assert fmt.kind == published["target"]["kind"]
+            assert fmt.labels == published["target"].get("labels")
+
+
 def test_leaderboards_are_for_organizers_participants_get_the_servers_refusal(client):
     with pytest.raises(APIError) as caught:
         client.get_leaderboard()

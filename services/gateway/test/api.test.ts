@@ -1,7 +1,13 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { domainLeaderboardSchema, MESSAGES, overallLeaderboardSchema } from "@tandem/contracts";
+import { ALL_CHALLENGES } from "@tandem/competition";
+import {
+  type ChallengeFormat,
+  domainLeaderboardSchema,
+  MESSAGES,
+  overallLeaderboardSchema,
+} from "@tandem/contracts";
 import { challengeAnswers, submissions, teams, users } from "@tandem/db";
 import { macroF1, parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
@@ -677,6 +683,45 @@ describe("competition definition", () => {
       number: 1,
       submission_format: "TxnID,FraudLabel",
       baseline_notebook_url: "/static/retail-banking/Challenge1_baseline.ipynb",
+    });
+  });
+
+  it("publishes each challenge's format: its header, id columns and target as the server validates them", async () => {
+    const response = await inject({ url: "/api/competition/domains" });
+    const challenges = (
+      response.json().domains as {
+        slug: string;
+        challenges: { number: number; submission_format: string; format: ChallengeFormat }[];
+      }[]
+    ).flatMap((d) => d.challenges.map((c) => ({ ...c, key: `${d.slug}/${c.number}` })));
+    expect(challenges.map((c) => c.key)).toEqual(ALL_CHALLENGES.map((c) => c.key));
+    for (const c of challenges) {
+      const defined = ALL_CHALLENGES.find((d) => d.key === c.key)!;
+      const { header, id_columns, target } = c.format;
+      expect(header, c.key).toEqual(c.submission_format.split(","));
+      expect(header, c.key).toEqual(defined.header);
+      expect(id_columns, c.key).toEqual(defined.idColumns);
+      expect(header.slice(0, id_columns.length), c.key).toEqual(id_columns);
+      expect(target.kind, c.key).toBe(defined.target.kind);
+      expect(target.column, c.key).toBe(header[id_columns.length]);
+      if (defined.target.kind === "label") {
+        expect(target.labels, c.key).toEqual(defined.target.labels);
+        expect(target.list_length, c.key).toBeUndefined();
+      } else if (defined.target.kind === "ranking") {
+        expect(target.labels, c.key).toBeUndefined();
+        expect(target.list_length, c.key).toBe(defined.target.k);
+        expect(header.length - id_columns.length, c.key).toBe(defined.target.k);
+        expect(target.eligible_items, c.key).toEqual(defined.target.eligible);
+      } else {
+        expect(target.labels, c.key).toBeUndefined();
+        expect(target.list_length, c.key).toBeUndefined();
+      }
+    }
+    const insurance = challenges.find((c) => c.key === "insurance/1")!;
+    expect(insurance.format.target).toEqual({
+      kind: "label",
+      column: "ClaimComplexityLabel",
+      labels: ["Simple", "Moderate", "Complex"],
     });
   });
 

@@ -1,4 +1,5 @@
-import { DOMAINS, METRICS } from "@tandem/competition";
+import { type Challenge, DOMAINS, METRICS } from "@tandem/competition";
+import { type ChallengeFormat, challengeFormatSchema } from "@tandem/contracts";
 import { type Database, loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -40,9 +41,34 @@ const domainSchema = z.object({
         .describe("The baseline notebook's score on this deployment's data; null until measured"),
       baseline_notebook_url: z.string(),
       sample_submission_url: z.string(),
+      format: challengeFormatSchema.describe(
+        "The submission format the server validates: header, id columns and target",
+      ),
     }),
   ),
 });
+
+/** A challenge's submission format, from its definition (the one the server validates against). */
+function challengeFormat(c: Challenge): ChallengeFormat {
+  const column = c.header[c.idColumns.length] ?? "";
+  const t = c.target;
+  return {
+    header: [...c.header],
+    id_columns: [...c.idColumns],
+    target:
+      t.kind === "label"
+        ? { kind: "label", column, labels: [...t.labels] }
+        : t.kind === "numeric"
+          ? { kind: "numeric", column }
+          : {
+              kind: "ranking",
+              column,
+              list_length: t.k,
+              // The file and column only: the file itself is already a public data file.
+              eligible_items: { file: t.eligible.file, column: t.eligible.column },
+            },
+  };
+}
 
 /** Public: the names usable in `/api/submit`, each challenge's format, and the page content. */
 export async function competitionRoutes(app: FastifyInstance, { db }: { db: Database }) {
@@ -86,6 +112,7 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
               baseline: baselines[c.key] ?? null,
               baseline_notebook_url: `${base}Challenge${c.number}_baseline.ipynb`,
               sample_submission_url: `${base}sample_submission_c${c.number}.csv`,
+              format: challengeFormat(c),
             })),
           };
         }),
