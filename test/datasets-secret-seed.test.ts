@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALL_CHALLENGES, type Challenge, METRICS } from "@tandem/competition";
-import { generateDomain, measureBaselines, newSecretSeed } from "@tandem/datasets";
+import { generateDomain, measureBaselines } from "@tandem/datasets";
 import { datasets } from "@tandem/db";
 import { idKey, parseCsvRows } from "@tandem/scoring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +24,9 @@ const REPOSITORY_DEFAULT_SEED = "20251018";
 
 describe("answers rebuilt from the repository's seed", () => {
   const SCALE = 0.1;
-  const seed = newSecretSeed();
+  // A fixed secret (not the repository's public one): with a new random secret every run, a
+  // small-scale challenge's attack landed a little above the baseline by chance now and then.
+  const seed = "a-secret-seed-the-attacker-does-not-know-0001";
   let t: TestApp;
   let apiKey: string;
   let baselines: Record<string, number>;

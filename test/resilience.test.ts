@@ -116,7 +116,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     COMPETITION_OPENS_AT: new Date(Date.now() - 86_400_000).toISOString(),
     COMPETITION_CLOSES_AT: new Date(Date.now() + 86_400_000).toISOString(),
-    SUBMIT_WAIT_MS: "500",
+    // Answer at once (202): the worker must still be working through the queue when killed.
+    SUBMIT_WAIT_MS: "0",
   });
   await waitForReady(`${baseUrl}/api/ready`, gateway);
 
