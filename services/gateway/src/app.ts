@@ -22,21 +22,22 @@ import { createPasswordResetsRepository } from "./modules/auth/password-resets.r
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createUsersRepository } from "./modules/auth/users.repository";
 import { competitionRoutes } from "./modules/competition/competition.routes";
+import { competitionAdminRoutes } from "./modules/competition/competition-admin.routes";
 import { publicConfigRoutes } from "./modules/config/public-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createHubTokenSigner } from "./modules/jupyter/hub-token";
 import { jupyterRoutes } from "./modules/jupyter/jupyter.routes";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes";
 import { createRankingsService } from "./modules/leaderboard/rankings.service";
+import { sdkAuthRoutes } from "./modules/sdk-auth/sdk-auth.routes";
 import { createSubmissionsRepository } from "./modules/submissions/submissions.repository";
 import { submissionRoutes } from "./modules/submissions/submissions.routes";
-import { sdkRegisterRoutes } from "./modules/teams/sdk-register.routes";
 import { createTeamsRepository } from "./modules/teams/teams.repository";
-import { competitionAdminRoutes, teamRoutes } from "./modules/teams/teams.routes";
+import { teamRoutes } from "./modules/teams/teams.routes";
 import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
 import { errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
-import { openApiPlugin } from "./plugins/openapi";
+import { openApiPlugin, tagged } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { teamAuthPlugin } from "./plugins/team-auth";
 import { webStaticPlugin } from "./plugins/web-static";
@@ -173,16 +174,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { checks: deps.readyChecks });
-      await api.register(competitionRoutes, { db });
-      await api.register(publicConfigRoutes, {
+      await api.register(tagged("Health", healthRoutes), { checks: deps.readyChecks });
+      await api.register(tagged("Competition", competitionRoutes), { db });
+      await api.register(tagged("Competition", publicConfigRoutes), {
         github_enabled: Boolean(config.github),
         demo_login_enabled: config.demoLogin,
         jupyterhub_url: config.jupyterhubUrl ?? null,
       });
-      await api.register(authRoutes, authOptions);
-      await api.register(sessionRoutes, authOptions);
-      await api.register(passwordResetRoutes, {
+      await api.register(tagged("Accounts", authRoutes), authOptions);
+      await api.register(tagged("Accounts", sessionRoutes), authOptions);
+      await api.register(tagged("Accounts", passwordResetRoutes), {
         users,
         sessions,
         resets: createPasswordResetsRepository({ db }),
@@ -190,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
       });
       if (config.github) {
-        await api.register(githubRoutes, {
+        await api.register(tagged("Accounts", githubRoutes), {
           github: config.github,
           publicUrl: config.publicUrl,
           users,
@@ -198,22 +199,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           authCodes,
         });
       } else {
-        api.get("/auth/github/authorize", async (_request, reply) =>
-          reply.redirect("/login?error=github"),
+        await api.register(
+          tagged("Accounts", async (scope) => {
+            scope.get("/auth/github/authorize", async (_request, reply) =>
+              reply.redirect("/login?error=github"),
+            );
+          }),
         );
       }
-      await api.register(teamRoutes, {
+      await api.register(tagged("Teams", teamRoutes), {
         teams,
         encryptionKey: config.apiKeyEncryptionKey,
         totalScoreOf: (teamId: string) => rankings.totalScoreOf(teamId),
         onTeamsChanged: rankings.refresh,
         maxMembers: config.teamMaxMembers,
       });
-      await api.register(sdkRegisterRoutes, { db, encryptionKey: config.apiKeyEncryptionKey });
-      await api.register(competitionAdminRoutes, { teams, onTeamsChanged: rankings.refresh });
-      await api.register(leaderboardRoutes, { rankings });
-      await api.register(jupyterRoutes, { users, teams, hub });
-      await api.register(submissionRoutes, {
+      await api.register(tagged("Team API key", sdkAuthRoutes), {
+        db,
+        encryptionKey: config.apiKeyEncryptionKey,
+      });
+      await api.register(tagged("Competition", competitionAdminRoutes), {
+        teams,
+        onTeamsChanged: rankings.refresh,
+      });
+      await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings });
+      await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
+      await api.register(tagged("Submissions", submissionRoutes), {
         submissions,
         getAnswers,
         dispatcher: deps.dispatcher,

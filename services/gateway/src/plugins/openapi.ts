@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 
@@ -12,24 +12,33 @@ const LOGO = Buffer.from(
 /** Where the API is documented: the page, and the document itself (`/api/docs/json`). */
 export const DOCS_PREFIX = "/api/docs";
 
-/** Groups in the document, by path prefix (the first match wins; the rest is Accounts). */
-const TAGS: [prefix: string, tag: string][] = [
-  ["/api/auth/verify", "Team API key"],
-  ["/api/auth/register", "Team API key"],
-  ["/api/health", "Health"],
-  ["/api/ready", "Health"],
-  ["/api/competition", "Competition"],
-  ["/api/config", "Competition"],
-  ["/api/submit", "Submissions"],
-  ["/api/submissions", "Submissions"],
-  ["/api/leaderboard", "Leaderboards"],
-  ["/api/teams", "Teams"],
-  ["/api/team", "Teams"],
-  ["/api/jupyter", "JupyterHub"],
-];
+/** The document's groups, in its order; app.ts registers each module (one URL family) under one. */
+export const API_TAGS = [
+  "Team API key",
+  "Health",
+  "Competition",
+  "Submissions",
+  "Leaderboards",
+  "Teams",
+  "JupyterHub",
+  "Accounts",
+] as const;
+export type ApiTag = (typeof API_TAGS)[number];
 
-function tagOf(url: string): string {
-  return TAGS.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? "Accounts";
+/**
+ * A module's routes under its tag in the document: `api.register(tagged("Teams", teamRoutes))`.
+ * The module runs in the scope registered here, so its hooks stay its own as before.
+ */
+export function tagged<Options extends FastifyPluginOptions>(
+  tag: ApiTag,
+  routes: FastifyPluginAsync<Options>,
+): FastifyPluginAsync<Options> {
+  return async (app, options) => {
+    app.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, tags: [tag] };
+    });
+    await routes(app, options);
+  };
 }
 
 const transform: typeof jsonSchemaTransform = (input) => {
@@ -37,8 +46,7 @@ const transform: typeof jsonSchemaTransform = (input) => {
   if (!input.url.startsWith("/api/") || input.url.startsWith(DOCS_PREFIX)) {
     return { schema: { hide: true }, url: input.url };
   }
-  const out = jsonSchemaTransform(input);
-  return { ...out, schema: { ...out.schema, tags: [tagOf(input.url)] } };
+  return jsonSchemaTransform(input);
 };
 
 /**
@@ -70,7 +78,7 @@ export const openApiPlugin = fp(
             sessionCookie: { type: "apiKey", in: "cookie", name: "auth_token" },
           },
         },
-        tags: [...new Set([...TAGS.map(([, tag]) => tag), "Accounts"])].map((name) => ({ name })),
+        tags: API_TAGS.map((name) => ({ name })),
       },
       transform,
       transformObject: jsonSchemaTransformObject,

@@ -66,23 +66,6 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const verifyResponse = z.object({
-    valid: z.boolean(),
-    team_id: z.string(),
-    team_name: z.string(),
-    status: z.enum(["inactive", "active"]),
-  });
-  const verify = async (request: {
-    team: { id: string; name: string; status: "inactive" | "active" };
-  }) => ({
-    valid: true,
-    team_id: request.team.id,
-    team_name: request.team.name,
-    status: request.team.status,
-  });
-  r.get("/auth/verify", { schema: { response: { 200: verifyResponse } } }, verify);
-  r.post("/auth/verify", { schema: { response: { 200: verifyResponse } } }, verify);
-
   // /submit alone, in a scope of its own, reads its body on a parser thread (other routes keep
   // app.ts's JSON parser): for a file of tens of MB, decoding and parsing the JSON would hold up
   // every other request for a large fraction of a second. The route's schema then validates the

@@ -2,7 +2,6 @@ import {
   createTeamRequestSchema,
   errorResponseSchema as errorSchema,
   joinTeamRequestSchema,
-  MESSAGES,
   removeMemberRequestSchema,
   teamSchema,
 } from "@tandem/contracts";
@@ -12,6 +11,7 @@ import { z } from "zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { uniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error";
+import { createTeamForUser } from "./create-team";
 import { generateInviteCode, normalizeInviteCode } from "./invite-codes";
 import { toTeamView } from "./team-view";
 import type { JoinOutcome, TeamsRepository } from "./teams.repository";
@@ -95,25 +95,12 @@ export async function teamRoutes(
     async (request, reply) => {
       const { team_name: name } = request.body;
       const userId = request.user.userId;
-      if (await teams.teamIdOfUser(userId)) throw conflict(ALREADY_IN_TEAM);
-      if (await teams.nameTaken(name)) throw conflict(MESSAGES.teamNameTaken(name));
-      const apiKey = generateApiKey();
-      let created: Awaited<ReturnType<TeamsRepository["create"]>>;
-      try {
-        created = await teams.create({
-          name,
-          creatorId: userId,
-          apiKeyHash: hashApiKey(apiKey),
-          apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
-          inviteCode: generateInviteCode(),
-        });
-      } catch (error) {
-        // Lost a race with a concurrent request: report it as the check above would have.
-        const constraint = uniqueViolation(error);
-        if (constraint === "teams_name_lower_key") throw conflict(MESSAGES.teamNameTaken(name));
-        if (constraint === "team_members_user_key") throw conflict(ALREADY_IN_TEAM);
-        throw error;
-      }
+      const { team: created } = await createTeamForUser(teams, {
+        userId,
+        name,
+        encryptionKey,
+        alreadyInTeam: ALREADY_IN_TEAM,
+      });
       return reply.status(201).send({
         success: true,
         team: await viewOf(created.id, userId, false),
@@ -271,67 +258,6 @@ export async function teamRoutes(
         success: true,
         message: `${removed.username} was removed from the team. The team has a new API key and a new invite code; the old ones no longer work.`,
         team: await viewOf(removed.teamId, userId),
-      };
-    },
-  );
-}
-
-const startHeaders = z.object({
-  "x-team-id": z.string().trim().uuid("X-Team-ID must be a team ID"),
-  "x-api-key": z.string().trim().optional(),
-  "x-team-name": z.string().trim().optional(),
-});
-
-/** Admin-only competition control; the scope's hook rejects non-admins with 403. */
-export async function competitionAdminRoutes(
-  app: FastifyInstance,
-  { teams, onTeamsChanged }: Pick<TeamRoutesOptions, "teams" | "onTeamsChanged">,
-) {
-  app.addHook("onRequest", app.requireAdmin);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    "/competition/start",
-    {
-      schema: {
-        headers: startHeaders,
-        response: {
-          200: z.object({
-            success: z.boolean(),
-            message: z.string(),
-            team_id: z.string(),
-            team_name: z.string(),
-            status: z.enum(["inactive", "active"]),
-            activated_at: z.string().nullable(),
-          }),
-          403: errorSchema,
-          404: errorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const headers = request.headers;
-      const team = await teams.findById(headers["x-team-id"]);
-      if (!team) throw notFound("Team not found");
-      // When the caller names the key or the team, they must agree with the team ID.
-      if (headers["x-api-key"] && hashApiKey(headers["x-api-key"]) !== team.apiKeyHash) {
-        throw forbidden("The API key does not belong to this team.");
-      }
-      if (headers["x-team-name"] && headers["x-team-name"].toLowerCase() !== team.name) {
-        throw forbidden("The team name does not match this team.");
-      }
-      const wasActive = team.status === "active";
-      const activated = (await teams.activate(team.id))!;
-      if (!wasActive) await onTeamsChanged();
-      return {
-        success: true,
-        message: wasActive
-          ? "Team is already active."
-          : "Team activated. The competition timer has started and submissions are enabled.",
-        team_id: activated.id,
-        team_name: activated.name,
-        status: activated.status,
-        activated_at: activated.activatedAt?.toISOString() ?? null,
       };
     },
   );

@@ -3,25 +3,48 @@ import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
-import { uniqueViolation } from "../../lib/db-errors";
 import { conflict, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { createUsersRepository } from "../auth/users.repository";
-import { generateInviteCode } from "./invite-codes";
-import { createTeamsRepository } from "./teams.repository";
+import { createTeamForUser } from "../teams/create-team";
+import { createTeamsRepository } from "../teams/teams.repository";
 
 const ALREADY_IN_TEAM = "This account is already in a team; use that team's API key.";
 
+const verifyResponse = z.object({
+  valid: z.boolean(),
+  team_id: z.string(),
+  team_name: z.string(),
+  status: z.enum(["inactive", "active"]),
+});
+
 /**
- * `POST /api/auth/register` for the SDK: signs in (or creates) the user by e-mail and password
- * and creates their team, all in one transaction, answering with the team's API key.
+ * The SDK's `/auth/*` calls. `/auth/verify` (GET or POST) checks the team API key (`X-API-Key`)
+ * and names its team. `POST /auth/register` signs in (or creates) the user by e-mail and
+ * password and creates their team, all in one transaction, answering with the team's API key.
  */
-export async function sdkRegisterRoutes(
+export async function sdkAuthRoutes(
   app: FastifyInstance,
   { db, encryptionKey }: { db: Database; encryptionKey: Buffer },
 ) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const verify = async (request: {
+    team: { id: string; name: string; status: "inactive" | "active" };
+  }) => ({
+    valid: true,
+    team_id: request.team.id,
+    team_name: request.team.name,
+    status: request.team.status,
+  });
+  const verifyOptions = {
+    onRequest: app.authenticateTeam,
+    schema: { response: { 200: verifyResponse } },
+  };
+  r.get("/auth/verify", verifyOptions, verify);
+  r.post("/auth/verify", verifyOptions, verify);
+
+  r.post(
     "/auth/register",
     {
       preHandler: app.authLimits("sdk-register", { perEmail: false }),
@@ -41,7 +64,6 @@ export async function sdkRegisterRoutes(
     },
     async (request, reply) => {
       const { team_name: name, email, username, password } = request.body;
-      const apiKey = generateApiKey();
       const newHash = await hashPassword(password);
       // An existing account's password is checked under the login route's failure budget.
       const existing = await createUsersRepository({ db }).findByEmail(email);
@@ -53,31 +75,20 @@ export async function sdkRegisterRoutes(
       ) {
         throw unauthorized(MESSAGES.loginInvalid);
       }
-      try {
-        const team = await db.transaction(async (tx) => {
-          const users = createUsersRepository({ db: tx });
-          const teams = createTeamsRepository({ db: tx });
-          let user = await users.findByEmail(email);
-          user ??= await users.create({ email, username, passwordHash: newHash });
-          if (!user)
-            throw conflict("An account with this email already exists. Please log in instead.");
-          if (await teams.teamIdOfUser(user.id)) throw conflict(ALREADY_IN_TEAM);
-          if (await teams.nameTaken(name)) throw conflict(MESSAGES.teamNameTaken(name));
-          return teams.create({
-            name,
-            creatorId: user.id,
-            apiKeyHash: hashApiKey(apiKey),
-            apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
-            inviteCode: generateInviteCode(),
-          });
+      const { team, apiKey } = await db.transaction(async (tx) => {
+        const users = createUsersRepository({ db: tx });
+        let user = await users.findByEmail(email);
+        user ??= await users.create({ email, username, passwordHash: newHash });
+        if (!user)
+          throw conflict("An account with this email already exists. Please log in instead.");
+        return createTeamForUser(createTeamsRepository({ db: tx }), {
+          userId: user.id,
+          name,
+          encryptionKey,
+          alreadyInTeam: ALREADY_IN_TEAM,
         });
-        return reply.status(201).send({ api_key: apiKey, team_name: team.name, team_id: team.id });
-      } catch (error) {
-        const constraint = uniqueViolation(error);
-        if (constraint === "teams_name_lower_key") throw conflict(MESSAGES.teamNameTaken(name));
-        if (constraint === "team_members_user_key") throw conflict(ALREADY_IN_TEAM);
-        throw error;
-      }
+      });
+      return reply.status(201).send({ api_key: apiKey, team_name: team.name, team_id: team.id });
     },
   );
 }
