@@ -6,6 +6,7 @@ import { generateDatasets } from "@tandem/datasets";
 import { loadRankingInputs, submissions } from "@tandem/db";
 import { parseCsvRows, rankingBodies } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
+import { check, jsonApi } from "../test/support/http";
 import {
   freePort,
   type RunningProcess,
@@ -35,26 +36,6 @@ const redis = await createTestRedis();
 const dir = await mkdtemp(join(tmpdir(), "tandem-bench-prod-"));
 let stack: RunningProcess | undefined;
 
-async function api(
-  baseUrl: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function check(condition: boolean, message: string): void {
-  if (!condition) throw new Error(`Check failed: ${message}`);
-}
-
 try {
   const staticDir = join(dir, "static");
   await generateDatasets({ db: database.handle.db, staticDir, seed: TEST_DATA_SEED, scale: SCALE });
@@ -77,7 +58,7 @@ try {
   });
   await waitForReady(`${baseUrl}/api/ready`, stack, 120_000);
 
-  const signup = await api(baseUrl, "/api/save-user-signup", {
+  const signup = await jsonApi(baseUrl, "/api/save-user-signup", {
     method: "POST",
     body: {
       firstName: "Rush",
@@ -91,15 +72,15 @@ try {
     },
   });
   check(signup.status === 201, `signup: ${JSON.stringify(signup.body)}`);
-  const created = await api(baseUrl, "/api/teams/create", {
+  const created = await jsonApi(baseUrl, "/api/teams/create", {
     method: "POST",
     body: { team_name: "rush-team" },
     headers: { authorization: `Bearer ${signup.body.token}` },
   });
   const team = created.body.team as { id: string; api_key: string };
-  const admin = await api(baseUrl, "/api/login-verification", { method: "POST", body: ADMIN });
+  const admin = await jsonApi(baseUrl, "/api/login-verification", { method: "POST", body: ADMIN });
   const adminAuth = { authorization: `Bearer ${admin.body.token}` };
-  const activated = await api(baseUrl, "/api/competition/start", {
+  const activated = await jsonApi(baseUrl, "/api/competition/start", {
     method: "POST",
     headers: { ...adminAuth, "x-team-id": team.id },
   });
@@ -121,7 +102,7 @@ try {
   const started = performance.now();
   const responses = await Promise.all(
     Array.from({ length: SUBMISSIONS }, (_, n) =>
-      api(baseUrl, "/api/submit", {
+      jsonApi(baseUrl, "/api/submit", {
         method: "POST",
         headers: { "x-api-key": team.api_key },
         body: { domain_name: "Retail Banking", task_number: 1, predictions_csv: file(n) },
@@ -174,7 +155,7 @@ try {
   );
 
   // The leaderboard as served (the rankings cache the workers rewrite) and as the database says.
-  const board = await api(baseUrl, "/api/leaderboard", { headers: adminAuth });
+  const board = await jsonApi(baseUrl, "/api/leaderboard", { headers: adminAuth });
   const served = (board.body.leaderboard as Ranked[]).find((row) => row.team_id === team.id);
   const fresh = JSON.parse(
     rankingBodies(DOMAINS, await loadRankingInputs(database.handle.db)).overall,

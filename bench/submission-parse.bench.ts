@@ -17,6 +17,7 @@ import { findChallenge } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
 import { idKey, parseCsvRows } from "@tandem/scoring";
 import { checkSubmission } from "../services/gateway/src/lib/submission-parser/check-submission";
+import { check, jsonApi } from "../test/support/http";
 import { freePort, REPO_ROOT } from "../test/support/processes";
 import {
   createTestDatabase,
@@ -34,26 +35,6 @@ const redis = await createTestRedis();
 const dir = await mkdtemp(join(tmpdir(), "tandem-bench-parse-"));
 let gateway: ChildProcess | undefined;
 let output = "";
-
-async function api(
-  baseUrl: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function check(condition: boolean, message: string): void {
-  if (!condition) throw new Error(`Check failed: ${message}`);
-}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -127,7 +108,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  const signup = await api(baseUrl, "/api/save-user-signup", {
+  const signup = await jsonApi(baseUrl, "/api/save-user-signup", {
     method: "POST",
     body: {
       firstName: "Big",
@@ -141,14 +122,14 @@ try {
     },
   });
   check(signup.status === 201, `signup: ${JSON.stringify(signup.body)}`);
-  const created = await api(baseUrl, "/api/teams/create", {
+  const created = await jsonApi(baseUrl, "/api/teams/create", {
     method: "POST",
     body: { team_name: "bigfile-team" },
     headers: { authorization: `Bearer ${signup.body.token}` },
   });
   const team = created.body.team as { id: string; api_key: string };
-  const admin = await api(baseUrl, "/api/login-verification", { method: "POST", body: ADMIN });
-  const activated = await api(baseUrl, "/api/competition/start", {
+  const admin = await jsonApi(baseUrl, "/api/login-verification", { method: "POST", body: ADMIN });
+  const activated = await jsonApi(baseUrl, "/api/competition/start", {
     method: "POST",
     headers: { authorization: `Bearer ${admin.body.token}`, "x-team-id": team.id },
   });
@@ -179,7 +160,7 @@ try {
 
   // Warm up the connection pool, the routes and the parser threads.
   for (let i = 0; i < 20; i++) await healthOnce(baseUrl);
-  await api(baseUrl, "/api/submit", {
+  await jsonApi(baseUrl, "/api/submit", {
     method: "POST",
     headers: { "x-api-key": team.api_key },
     body: { domain_name: "Retail Banking", task_number: 1, predictions_csv: "TxnID,FraudLabel\n" },

@@ -7,6 +7,7 @@ import { submissions } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type JsonRequest, jsonApi } from "./support/http";
 import { freePort, type RunningProcess, startProcess, waitForReady } from "./support/processes";
 import {
   createTestDatabase,
@@ -62,20 +63,7 @@ async function killRedis(): Promise<void> {
   redis = undefined;
 }
 
-async function api(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const api = (path: string, init?: JsonRequest) => jsonApi(baseUrl, path, init);
 
 let apiKey = "";
 let teamId = "";

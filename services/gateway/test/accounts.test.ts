@@ -1,33 +1,25 @@
 import { createHmac } from "node:crypto";
-import { Writable } from "node:stream";
 import { MESSAGES } from "@tandem/contracts";
 import { passwordResets, users } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
 import { TEST_SECRETS } from "../../../test/support/services";
 import { resetLinkIn, startSmtpSink } from "../../../test/support/smtp-sink";
-import { buildTestApp, signUp, type TestApp } from "./helper";
+import { buildTestApp, captureLogs, signUp, type TestApp } from "./helper";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let github: Awaited<ReturnType<typeof startGithubStandin>>;
-let logs = "";
+const logCapture = captureLogs("debug");
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   github = await startGithubStandin();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
-  });
   t = await buildTestApp(
     { SMTP_URL: smtp.url, PUBLIC_URL: "http://tandem.test", ...github.env },
-    { logger: pino({ level: "debug" }, sink) },
+    { logger: logCapture.logger },
   );
 });
 afterAll(async () => {
@@ -313,9 +305,9 @@ describe("logs", () => {
       resetLinkIn((await smtp.waitFor("quiet@example.org")).raw),
     ).searchParams.get("token")!;
     await post("/api/reset-password", { token: resetToken, password: "another-secret-pw" });
-    expect(logs.length).toBeGreaterThan(0);
+    expect(logCapture.captured.text.length).toBeGreaterThan(0);
     for (const secret of ["very-secret-password", "another-secret-pw", token, apiKey, resetToken]) {
-      expect(logs).not.toContain(secret);
+      expect(logCapture.captured.text).not.toContain(secret);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { DOMAINS } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
 import { createAnswersStore, loadRankingInputs } from "@tandem/db";
@@ -129,6 +130,18 @@ export async function buildTestApp(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A pino logger at `level` whose every line is kept in memory, for tests that read the logs. */
+export function captureLogs(level: pino.Level) {
+  const captured = { text: "" };
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      captured.text += chunk.toString();
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), captured };
 }
 
 /** Signs up a participant and returns their bearer header. */

@@ -1,13 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
-import { Writable } from "node:stream";
 import { users } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
 import { resetLinkIn, startSmtpSink } from "../../../test/support/smtp-sink";
-import { ADMIN, adminAuth, buildTestApp, type TestApp } from "./helper";
+import { ADMIN, adminAuth, buildTestApp, captureLogs, type TestApp } from "./helper";
 
 /**
  * Every flow that handles a credential, logged at trace by a plain pino logger (no redaction of
@@ -19,17 +17,11 @@ const ORGANIZER_CODE = "let-me-organize-the-competition";
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let github: Awaited<ReturnType<typeof startGithubStandin>>;
-let logs = "";
+const logCapture = captureLogs("trace");
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   github = await startGithubStandin();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logs += chunk.toString();
-      done();
-    },
-  });
   t = await buildTestApp(
     {
       SMTP_URL: smtp.url,
@@ -42,7 +34,7 @@ beforeAll(async () => {
         .replace(/\n/g, "\\n"),
       ...github.env,
     },
-    { logger: pino({ level: "trace" }, sink) },
+    { logger: logCapture.logger },
   );
 });
 afterAll(async () => {
@@ -218,10 +210,10 @@ describe("logs, at trace level, of every flow that handles a secret", () => {
       if (row.passwordHash) secret(row.passwordHash);
     }
 
-    expect(logs).toContain("/reset-password?token=[redacted]");
-    expect(logs).toContain("/login/success?token=[redacted]");
-    expect(logs).toContain("/api/teams/rotate-key");
-    const leaked = [...secrets].filter((value) => logs.includes(value));
+    expect(logCapture.captured.text).toContain("/reset-password?token=[redacted]");
+    expect(logCapture.captured.text).toContain("/login/success?token=[redacted]");
+    expect(logCapture.captured.text).toContain("/api/teams/rotate-key");
+    const leaked = [...secrets].filter((value) => logCapture.captured.text.includes(value));
     expect(leaked).toEqual([]);
   });
 });
@@ -234,12 +226,12 @@ describe("a database error in a request", () => {
     );
     const email = "db-failure-probe@example.org";
     const password = "probe-secret-password";
-    const before = logs.length;
+    const before = logCapture.captured.text.length;
     const response = await post("/api/save-user-signup", signupBody(email, password));
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: "Internal server error" });
 
-    const written = logs.slice(before);
+    const written = logCapture.captured.text.slice(before);
     for (const value of [email, "db-failure", password, "$argon2", "Grace", "Failing row"]) {
       expect(written).not.toContain(value);
     }

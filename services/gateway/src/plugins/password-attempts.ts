@@ -59,20 +59,22 @@ export function createPasswordAttempts(
 
   return {
     async heldFor(ip, account) {
-      let wait = 0;
-      for (const { key } of keys(ip, account)) {
-        const hold = await holds.get(key);
-        if (hold && hold.consumedPoints > 1) wait = Math.max(wait, hold.msBeforeNext);
-      }
-      return wait;
+      // The keys are independent: one round trip's wait, not three.
+      const found = await Promise.all(keys(ip, account).map(({ key }) => holds.get(key)));
+      return Math.max(
+        0,
+        ...found.map((hold) => (hold && hold.consumedPoints > 1 ? hold.msBeforeNext : 0)),
+      );
     },
 
     async failed(ip, account) {
-      for (const { key, free } of keys(ip, account)) {
-        const count = await failures.consume(key);
-        const over = count.consumedPoints - free;
-        if (over > 0) await holds.block(key, Math.min(2 ** Math.min(over, 20), duration));
-      }
+      await Promise.all(
+        keys(ip, account).map(async ({ key, free }) => {
+          const count = await failures.consume(key);
+          const over = count.consumedPoints - free;
+          if (over > 0) await holds.block(key, Math.min(2 ** Math.min(over, 20), duration));
+        }),
+      );
     },
 
     async succeeded(ip, account) {
