@@ -422,7 +422,10 @@ describe("the admin's leaderboards", () => {
     const fail = (status: number) => ({
       status,
       contentType: "application/json",
-      body: JSON.stringify({ error: "nope" }),
+      body: JSON.stringify({
+        error: "nope",
+        code: status === 403 ? "auth.admin_required" : "internal",
+      }),
     });
     await admin.route("**/api/leaderboard", (route) => route.fulfill(fail(403)));
     await admin.reload();

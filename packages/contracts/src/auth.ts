@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
+import { errorCodeSchema } from "./error-codes";
 
 export const userSchema = z.object({
   id: z.string(),
@@ -22,6 +23,7 @@ export const verifyTokenResponseSchema = z.object({
   valid: z.boolean(),
   user: userSchema.optional(),
   error: z.string().optional(),
+  code: errorCodeSchema.optional(),
 });
 
 /** The earliest and latest graduation year accepted now (SPEC.md §5: this year to +10). */

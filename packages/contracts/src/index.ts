@@ -1,5 +1,6 @@
 export * from "./auth";
 export * from "./competition";
+export * from "./error-codes";
 export * from "./leaderboard";
 export { LEADERBOARD_MESSAGES } from "./leaderboard-messages";
 export { MESSAGES } from "./messages";

@@ -35,7 +35,5 @@ export const submitResponseSchema = z.object({
 });
 export type SubmitResponse = z.infer<typeof submitResponseSchema>;
 
-export const errorResponseSchema = z.object({
-  error: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/** Routes list it for their error statuses; the one definition is the envelope's. */
+export { errorEnvelopeSchema as errorResponseSchema } from "./error-codes";

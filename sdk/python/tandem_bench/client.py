@@ -23,6 +23,7 @@ from .exceptions import (
     RateLimitError,
     TandemError,
     ValidationError,
+    error_code_of,
 )
 from .types import PENDING_STATUSES, SubmissionResult
 from .validation import (
@@ -39,6 +40,8 @@ NO_CREDENTIALS_MESSAGE = (
     "No API key found. Pass api_key= and team_name= to BenchmarkClient, set TANDEM_API_KEY and "
     "TANDEM_TEAM_NAME, or run `tandem-bench auth` once to save them."
 )
+# The server's code for an unknown domain or challenge, also given to the same mistake found here.
+UNKNOWN_DOMAIN = "competition.unknown_domain"
 LEADERBOARD_HINT = (
     "The leaderboards are shown to organizers only: they need an organizer's session token "
     "(BenchmarkClient(session_token=...) or TANDEM_SESSION_TOKEN), not a team API key."
@@ -279,7 +282,11 @@ class BenchmarkClient:
             aliases = (d.get("name"), d.get("slug"), d.get("folder"))
             if any(a and normalize_domain_name(a) == wanted for a in aliases):
                 return d
-        raise APIError(f'Unknown domain "{name}". Valid: {_valid_names(domains)}', status_code=404)
+        raise APIError(
+            f'Unknown domain "{name}". Valid: {_valid_names(domains)}',
+            status_code=404,
+            code=UNKNOWN_DOMAIN,
+        )
 
     def get_challenge_format(self, domain_name: str, task_number: int) -> ChallengeFormat:
         """The submission format of one challenge (header, id columns, metric, label set)."""
@@ -291,6 +298,7 @@ class BenchmarkClient:
             f'Unknown domain or challenge "{domain_name}" {task_number}. '
             f"Valid: {_valid_names(self._domains or [domain])}",
             status_code=404,
+            code=UNKNOWN_DOMAIN,
         )
 
     # --- submissions ------------------------------------------------------------------------
@@ -331,10 +339,21 @@ class BenchmarkClient:
         if response.status == 400 and isinstance(body, dict):
             details = body.get("details") if isinstance(body.get("details"), dict) else {}
             errors = list(details.get("validation_errors") or [])
-            if errors or "validation_passed" in body:
+            # Refused at intake (the error code; servers before codes: its listed errors), or
+            # accepted and then found invalid (a submission record); any other 400 is an
+            # ordinary API error.
+            code = error_code_of(body)
+            refused = code == "submission.invalid" or (code is None and bool(errors))
+            if refused or "validation_passed" in body:
                 message = body.get("error") or body.get("message") or "Submission failed validation."
                 self._print(f"❌ {message}")
-                raise ValidationError(message, errors=errors, details=details, status_code=400)
+                raise ValidationError(
+                    message,
+                    errors=errors,
+                    details=details,
+                    status_code=400,
+                    code=code,
+                )
         if response.status == 503 and isinstance(body, dict) and body.get("submission_id"):
             raise APIError(
                 body.get("message") or body.get("error") or "Scoring failed on the platform.",

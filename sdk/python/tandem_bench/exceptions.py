@@ -5,6 +5,12 @@ from typing import Any, Dict, List, Optional
 AUTH_FAILED_MESSAGE = "Authentication failed. Check your API key and team name."
 
 
+def error_code_of(body: Any) -> Optional[str]:
+    """The ``code`` of a server's error body, or ``None``."""
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) and code else None
+
+
 class TandemError(Exception):
     """Base class of every error the SDK raises."""
 
@@ -26,8 +32,11 @@ class AuthenticationError(TandemError):
 class APIError(TandemError):
     """The server answered with an error status.
 
-    ``status_code`` is the HTTP status, ``details`` the ``details`` object of the server's
-    ``{"error": ..., "details": ...}`` body (or ``{}``), ``response`` the whole parsed body.
+    ``status_code`` is the HTTP status, ``code`` the server's error code (for example
+    ``"team.inactive"`` or ``"submission.daily_limit"``; listed in the API document; branch on it,
+    not on the message), ``details`` the ``details`` object of the server's
+    ``{"error": ..., "code": ..., "details": ...}`` body (or ``{}``), ``response`` the whole parsed
+    body.
     """
 
     def __init__(
@@ -36,9 +45,11 @@ class APIError(TandemError):
         status_code: Optional[int] = None,
         details: Optional[Dict[str, Any]] = None,
         response: Any = None,
+        code: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.status_code = status_code
+        self.code = code if code is not None else error_code_of(response)
         self.details = details or {}
         self.response = response
 
@@ -69,7 +80,8 @@ class ValidationError(TandemError):
 
     Raised before upload by the SDK's own checks, or after upload when the server rejects the
     file. ``errors`` lists the problems (the server's ``validation_errors``), ``details`` holds
-    ``expected_format``, ``actual_rows`` and ``expected_rows`` when known.
+    ``expected_format``, ``actual_rows`` and ``expected_rows`` when known. ``code`` is
+    ``"submission.invalid"`` when the server refused the file at upload, else ``None``.
     """
 
     def __init__(
@@ -78,11 +90,13 @@ class ValidationError(TandemError):
         errors: Optional[List[str]] = None,
         details: Optional[Dict[str, Any]] = None,
         status_code: Optional[int] = None,
+        code: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.errors = list(errors or [])
         self.details = details or {}
         self.status_code = status_code
+        self.code = code
 
 
 class NetworkError(TandemError):

@@ -27,6 +27,7 @@ def test_get_domain_details(client):
     with pytest.raises(APIError) as caught:
         client.get_domain_details("Astronomy")
     assert caught.value.status_code == 404 and "Retail Banking (challenges 1, 2)" in str(caught.value)
+    assert caught.value.code == "competition.unknown_domain"
 
 
 def test_challenge_format(client):
@@ -56,6 +57,7 @@ def test_leaderboards_are_for_organizers_participants_get_the_servers_refusal(cl
     with pytest.raises(APIError) as caught:
         client.get_leaderboard()
     assert caught.value.status_code in (401, 403)
+    assert caught.value.code in ("auth.required", "auth.admin_required")
     assert "organizers only" in str(caught.value)
     with pytest.raises(APIError) as caught:
         client.get_domain_leaderboard("Retail Banking")

@@ -225,7 +225,7 @@ def test_server_validation_errors_come_back_as_validation_error(quiet, sample_cs
     with pytest.raises(ValidationError) as caught:
         quiet.submit_prediction("Retail Banking", 1, short, validate=False)
     error = caught.value
-    assert error.status_code == 400
+    assert error.status_code == 400 and error.code == "submission.invalid"
     n = len(test_ids)
     missing = f"Missing ids: {n - 10} test ids have no row, e.g. {'; '.join(test_ids[10:13])} (and {n - 13} more)"
     assert str(error) == f"Submission failed validation: {missing}"
@@ -248,6 +248,7 @@ def test_unknown_domain_or_challenge(quiet, sample_csv):
     with pytest.raises(APIError) as caught:
         quiet.submit_prediction("Astronomy", 1, sample_csv)
     assert caught.value.status_code == 404 and 'Unknown domain "Astronomy"' in str(caught.value)
+    assert caught.value.code == "competition.unknown_domain"
     with pytest.raises(APIError) as caught:
         quiet.submit_prediction("Retail Banking", 9, sample_csv)
     assert caught.value.status_code == 404

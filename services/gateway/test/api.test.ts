@@ -163,7 +163,7 @@ describe("accounts", () => {
       payload: { email: "login@example.org", password: "wrong-password" },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ error: MESSAGES.loginInvalid });
+    expect(bad.json()).toEqual({ error: MESSAGES.loginInvalid, code: "auth.login_invalid" });
     const good = await inject({
       method: "POST",
       url: "/api/login-verification",

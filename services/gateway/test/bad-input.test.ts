@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { MESSAGES } from "@tandem/contracts";
+import { errorCodeSchema, MESSAGES } from "@tandem/contracts";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
@@ -441,12 +441,15 @@ function problemWith(route: Route, response: LightMyRequestResponse): string | u
   } catch {
     return `${status} body is not JSON: ${response.body.slice(0, 200)}`;
   }
-  const envelope = body as { error?: unknown; details?: unknown };
+  const envelope = body as { error?: unknown; code?: unknown; details?: unknown };
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return `${status} body is not an object: ${response.body.slice(0, 200)}`;
   }
   if (typeof envelope.error !== "string" || envelope.error.length === 0) {
     return `${status} has no error text: ${response.body.slice(0, 200)}`;
+  }
+  if (!errorCodeSchema.safeParse(envelope.code).success) {
+    return `${status} has no known error code (${String(envelope.code)}): ${response.body.slice(0, 200)}`;
   }
   if (
     envelope.details !== undefined &&
@@ -458,7 +461,7 @@ function problemWith(route: Route, response: LightMyRequestResponse): string | u
   }
   const allowed = documentedKeys(route, status);
   const extra = Object.keys(body).filter(
-    (key) => key !== "error" && key !== "details" && !allowed.has(key),
+    (key) => key !== "error" && key !== "code" && key !== "details" && !allowed.has(key),
   );
   if (extra.length > 0) return `${status} has undocumented keys ${extra.join(", ")}`;
   return undefined;
@@ -550,6 +553,7 @@ describe("validation errors", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: "Team name is required",
+      code: "request.invalid",
       details: {
         where: "body",
         validation_errors: ["team_name: Team name is required"],

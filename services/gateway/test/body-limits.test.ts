@@ -29,7 +29,10 @@ describe("request body limits", () => {
         payload: big(DEFAULT_BODY_LIMIT_BYTES + 1),
       });
       expect(response.statusCode, url).toBe(413);
-      expect(response.json(), url).toEqual({ error: "Request body is too large" });
+      expect(response.json(), url).toEqual({
+        error: "Request body is too large",
+        code: "request.too_large",
+      });
     }
   });
 

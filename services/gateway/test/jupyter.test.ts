@@ -134,7 +134,10 @@ describe("POST /api/jupyter/generate-token", () => {
     const user = await signUp(t.app, `hub-participant-${Date.now()}@example.org`);
     const response = await generate(user.auth);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: TEAM_MESSAGES.jupyterAdminRequired });
+    expect(response.json()).toEqual({
+      error: TEAM_MESSAGES.jupyterAdminRequired,
+      code: "jupyter.admin_required",
+    });
   });
 
   it("refuses an admin who is in no team, saying so with the word 'team'", async () => {

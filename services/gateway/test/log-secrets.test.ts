@@ -229,7 +229,7 @@ describe("a database error in a request", () => {
     const before = logCapture.captured.text.length;
     const response = await post("/api/save-user-signup", signupBody(email, password));
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: "Internal server error" });
+    expect(response.json()).toEqual({ error: "Internal server error", code: "internal" });
 
     const written = logCapture.captured.text.slice(before);
     for (const value of [email, "db-failure", password, "$argon2", "Grace", "Failing row"]) {

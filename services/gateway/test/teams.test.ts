@@ -241,7 +241,7 @@ describe("SDK registration (/auth/register)", () => {
       },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: MESSAGES.loginInvalid });
+    expect(wrong.json()).toEqual({ error: MESSAGES.loginInvalid, code: "auth.login_invalid" });
     const right = await inject({
       method: "POST",
       url: "/api/auth/register",

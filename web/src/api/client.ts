@@ -1,3 +1,4 @@
+import { type ErrorCode, errorCodeOf } from "@tandem/contracts";
 import { clearAuthData, getApiKey, getToken } from "../auth/storage";
 
 const API_BASE = "/api";
@@ -26,9 +27,13 @@ const NO_UNAUTHORIZED_REDIRECT_PATHS = new Set([
   "/auth/demo-login",
 ]);
 
-/** The server answered with an error status; `serverError` is its `{ "error": "..." }` text. */
+/**
+ * The server answered with an error status. `serverError` is its `error` text, to show a person;
+ * `code` is its `code` (contracts' ERROR_CODES), the only thing to branch on.
+ */
 export class ApiError extends Error {
   override name = "ApiError";
+  readonly code: ErrorCode | null;
 
   constructor(
     readonly status: number,
@@ -36,7 +41,13 @@ export class ApiError extends Error {
     readonly body: unknown,
   ) {
     super(serverError ?? `Request failed with status ${status}`);
+    this.code = errorCodeOf(body);
   }
+}
+
+/** Whether `error` is the server's answer with this code. */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 /** The request never got an answer (offline, DNS, server down, CORS). */

@@ -15,9 +15,7 @@ const RESET_DONE = "Your password has been reset.";
 /** SPEC.md §8 Reset. */
 function resetErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.serverError?.includes("Invalid or expired token")
-      ? MESSAGES.resetInvalidToken
-      : MESSAGES.resetFailed;
+    return error.code === "auth.token_invalid" ? MESSAGES.resetInvalidToken : MESSAGES.resetFailed;
   }
   return MESSAGES.resetError;
 }

@@ -1,7 +1,10 @@
-/** An error whose message is safe and useful to show the caller. */
+import type { ErrorCode } from "@tandem/contracts";
+
+/** An error whose message is safe and useful to show the caller, with its code for programs. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -9,9 +12,9 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) =>
-  new HttpError(400, message, details);
-export const unauthorized = (message: string) => new HttpError(401, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
+  new HttpError(400, code, message, details);
+export const unauthorized = (code: ErrorCode, message: string) => new HttpError(401, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new HttpError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new HttpError(404, code, message);
+export const conflict = (code: ErrorCode, message: string) => new HttpError(409, code, message);

@@ -85,13 +85,13 @@ export const authPlugin = fp(
 
     app.decorate("authenticate", async (request: FastifyRequest) => {
       const user = await liveUser(request);
-      if (!user) throw unauthorized("Authentication required. Please log in.");
+      if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
       request.account = user;
     });
 
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await app.authenticate(request);
-      if (!request.account.adminAccess) throw forbidden("Admin access required.");
+      if (!request.account.adminAccess) throw forbidden("auth.admin_required", "Admin access required.");
     });
 
     app.decorate("issueSession", async (reply: FastifyReply, user: User, rememberMe: boolean) => {

@@ -30,7 +30,7 @@ export const csrfPlugin = fp(
       if (!request.cookies[SESSION_COOKIE]) return;
       // The session then comes from the header (see @fastify/jwt), which no other site can set.
       if (/^Bearer\s/i.test(request.headers.authorization ?? "")) return;
-      if (!fromOwnPages(request)) throw forbidden(MESSAGES.crossSiteRefused);
+      if (!fromOwnPages(request)) throw forbidden("request.cross_site", MESSAGES.crossSiteRefused);
     });
   },
   { name: "csrf", dependencies: ["auth"] },

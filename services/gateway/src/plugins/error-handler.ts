@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@tandem/contracts";
 import { describeDatabaseError } from "@tandem/db";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -14,7 +15,7 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-/** One error envelope, `{ error, details? }`; a 5xx never echoes internals. */
+/** One error envelope, `{ error, code, details? }`; a 5xx never echoes internals. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(handleError);
@@ -32,7 +33,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    return sendEnvelope(reply, error.statusCode, error.message, error.details);
+    return sendEnvelope(reply, error.statusCode, error.code, error.message, error.details);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = (error.validationContext ?? "body") as Where;
@@ -43,15 +44,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (refused) {
     // Input the schemas let through but Postgres cannot hold (a NUL in text): the caller's to fix.
     request.log.warn({ err: error }, "request value refused by the database");
-    return sendEnvelope(reply, 400, refused);
+    return sendEnvelope(reply, 400, "request.value_refused", refused);
   }
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, "request failed");
-    return sendEnvelope(reply, status, "Internal server error");
+    return sendEnvelope(reply, status, "internal", "Internal server error");
   }
-  return sendEnvelope(reply, status, clientMessage(error));
+  return sendEnvelope(reply, status, codeOf(error, status), clientMessage(error));
 }
 
 /**
@@ -61,6 +62,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 function sendEnvelope(
   reply: FastifyReply,
   status: number,
+  code: ErrorCode,
   error: string,
   details?: Record<string, unknown>,
 ) {
@@ -68,7 +70,7 @@ function sendEnvelope(
     .status(status)
     .type("application/json; charset=utf-8")
     .serializer(JSON.stringify)
-    .send(details ? { error, details } : { error });
+    .send(details ? { error, code, details } : { error, code });
 }
 
 /** Database refusals caused by the value sent, not by the server. */
@@ -79,6 +81,27 @@ const REFUSED_VALUES: Record<string, string> = {
   "22003": "A number in the request is out of range.",
   "22P02": "A value in the request is not in the expected format.",
 };
+
+/** The code of a framework or plugin error that reached the handler as a 4xx. */
+function codeOf(error: FastifyError, status: number): ErrorCode {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "request.invalid_json";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "request.unsupported_media_type";
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "request.too_large";
+    case "FST_ERR_BAD_URL":
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return "request.bad_url";
+    default:
+      if (status === 429) return "rate_limited";
+      if (status === 413) return "request.too_large";
+      if (status === 415) return "request.unsupported_media_type";
+      return "request.invalid";
+  }
+}
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
@@ -112,13 +135,19 @@ function sendValidationErrors(reply: FastifyReply, where: Where, issues: Validat
   for (const { field, message } of problems) {
     if (field && !(field in fields)) fields[field] = message;
   }
-  return sendEnvelope(reply, 400, problems[0]?.message ?? "The request is not valid.", {
-    where,
-    validation_errors: problems.map(({ field, message }) =>
-      field ? `${field}: ${message}` : message,
-    ),
-    fields,
-  });
+  return sendEnvelope(
+    reply,
+    400,
+    "request.invalid",
+    problems[0]?.message ?? "The request is not valid.",
+    {
+      where,
+      validation_errors: problems.map(({ field, message }) =>
+        field ? `${field}: ${message}` : message,
+      ),
+      fields,
+    },
+  );
 }
 
 const WHOLE: Record<Where, string> = {

@@ -1,5 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { ERROR_CODES } from "@tandem/contracts";
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
@@ -67,7 +68,11 @@ export const openApiPlugin = fp(
             "",
             "- **Participants' code** (the SDK, notebooks) sends the team API key as `X-API-Key`.",
             "- **The website** sends the session token as the `auth_token` cookie, or as `Authorization: Bearer`.",
-            "- Errors are JSON `{ error, details? }` with a message a person can act on.",
+            "- Errors are JSON `{ error, code, details? }`: `error` is a message a person can act on, `code` what programs branch on (the text may be reworded; a code keeps its meaning).",
+            "",
+            "| code | meaning |",
+            "|---|---|",
+            ...Object.entries(ERROR_CODES).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`),
           ].join("\n"),
         },
         ...(options.publicUrl ? { servers: [{ url: options.publicUrl }] } : {}),

@@ -49,7 +49,7 @@ async function enforce(check: Check, request: FastifyRequest, reply: FastifyRepl
   if (!limit.isAllowed && limit.isExceeded) {
     const seconds = Math.max(1, limit.ttlInSeconds);
     reply.header("retry-after", String(seconds));
-    throw new HttpError(429, MESSAGES.rateLimited(seconds));
+    throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
   }
 }
 
@@ -60,7 +60,7 @@ export const rateLimitPlugin = fp(
       ...(options.redis ? { redis: options.redis } : {}),
       nameSpace: `${options.prefix}:ratelimit:`,
       errorResponseBuilder: (_request, context) =>
-        new HttpError(429, MESSAGES.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)))),
+        new HttpError(429, "rate_limited", MESSAGES.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)))),
       skipOnError: true,
     });
 
@@ -102,7 +102,7 @@ export const rateLimitPlugin = fp(
         if (wait > 0) {
           const seconds = Math.max(1, Math.ceil(wait / 1000));
           reply.header("retry-after", String(seconds));
-          throw new HttpError(429, MESSAGES.rateLimited(seconds));
+          throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
         }
         const ok = await check();
         if (ok) await attempts.succeeded(request.ip, account);

@@ -22,13 +22,13 @@ export const teamAuthPlugin = fp(
     app.decorate("authenticateTeam", async (request: FastifyRequest) => {
       const apiKey = request.headers["x-api-key"];
       if (typeof apiKey !== "string" || apiKey.length === 0 || apiKey.length > 200) {
-        throw unauthorized(MESSAGES.sdkAuthFailed);
+        throw unauthorized("auth.api_key_invalid", MESSAGES.sdkAuthFailed);
       }
       // Live teams only: a dissolved team's key must stop working with its last member.
       const team = await teams.findByApiKeyHash(hashApiKey(apiKey.trim()));
       const teamName = request.headers["x-team-name"];
       if (!team || (typeof teamName === "string" && teamName.trim().toLowerCase() !== team.name)) {
-        throw unauthorized(MESSAGES.sdkAuthFailed);
+        throw unauthorized("auth.api_key_invalid", MESSAGES.sdkAuthFailed);
       }
       request.team = team;
     });

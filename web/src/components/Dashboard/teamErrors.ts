@@ -1,5 +1,5 @@
 import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
-import { ApiError, NetworkError } from "../../api/client";
+import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
 import { AuthRequiredError } from "../../api/teams/requests";
 
 /** Why a team call failed, for "Error creating team: {reason}" and the like. */
@@ -28,18 +28,15 @@ export function teamsLoadErrorMessage(error: unknown): string {
 
 /** A taken name is the name field's problem; anything else is about the request. */
 export function createTeamFailure(error: unknown): { field: string } | { alert: string } {
-  if (error instanceof ApiError && error.status === 409 && error.serverError) {
-    if (/already taken/i.test(error.serverError)) return { field: error.serverError };
+  if (hasErrorCode(error, "team.name_taken") && error.serverError) {
+    return { field: error.serverError };
   }
   return { alert: TEAM_MESSAGES.createError(failureReason(error)) };
 }
 
 /** SPEC.md §8 JupyterHub, for a call that threw. */
 export function jupyterErrorMessage(error: unknown): string {
-  const serverError = error instanceof ApiError ? error.serverError : null;
-  if (!serverError) return TEAM_MESSAGES.jupyterFailed;
-  const lower = serverError.toLowerCase();
-  if (lower.includes("team")) return TEAM_MESSAGES.jupyterNoTeam;
-  if (lower.includes("active")) return TEAM_MESSAGES.jupyterInactive;
-  return serverError;
+  if (hasErrorCode(error, "jupyter.no_team")) return TEAM_MESSAGES.jupyterNoTeam;
+  if (hasErrorCode(error, "jupyter.account_inactive")) return TEAM_MESSAGES.jupyterInactive;
+  return (error instanceof ApiError ? error.serverError : null) ?? TEAM_MESSAGES.jupyterFailed;
 }

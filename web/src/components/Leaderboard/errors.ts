@@ -1,8 +1,8 @@
-import { ApiError } from "../../api/client";
+import { ApiError, hasErrorCode } from "../../api/client";
 
-/** SPEC.md §8: a 403 shows the admin message, whatever the signed-in user was thought to be. */
+/** SPEC.md §8: a refusal shows the admin message, whatever the signed-in user was thought to be. */
 export function isForbidden(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403;
+  return hasErrorCode(error, "auth.admin_required");
 }
 
 /** The server's explanation for a client error (an unknown domain), else nothing. */

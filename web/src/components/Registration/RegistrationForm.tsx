@@ -12,7 +12,7 @@ import {
 } from "@tandem/contracts";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../api/client";
+import { hasErrorCode } from "../../api/client";
 import { useSignup } from "../../api/registration/hooks";
 import { useAuth } from "../../auth/AuthContext";
 import { BasicInfoStep } from "./BasicInfoStep";
@@ -96,8 +96,8 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
       console.log("Profile update", profileUpdateOf(payload));
       onRegistered();
     } catch (error) {
-      if (error instanceof ApiError && error.serverError === MESSAGES.adminPasswordInvalid) {
-        form.setFieldError("adminPassword", error.serverError);
+      if (hasErrorCode(error, "auth.organizer_code_invalid")) {
+        form.setFieldError("adminPassword", error.serverError ?? MESSAGES.adminPasswordInvalid);
         focusField("adminPassword");
         return;
       }

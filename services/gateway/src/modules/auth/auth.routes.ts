@@ -61,7 +61,7 @@ export async function authRoutes(
         const valid = await app.guardSecret(request, reply, undefined, async () =>
           organizerCodeMatches(organizerCode, body.adminPassword ?? ""),
         );
-        if (!valid) throw badRequest(MESSAGES.adminPasswordInvalid);
+        if (!valid) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
         adminAccess = true;
       }
       const user = await users.create({
@@ -79,7 +79,7 @@ export async function authRoutes(
         adminAccess,
       });
       if (!user)
-        throw conflict("An account with this email already exists. Please log in instead.");
+        throw conflict("auth.email_taken", "An account with this email already exists. Please log in instead.");
       const token = await app.issueSession(reply, user, body.rememberMe);
       return reply.status(201).send({ token, user: toPublicUser(user) });
     },
@@ -100,7 +100,7 @@ export async function authRoutes(
       const valid = await app.guardSecret(request, reply, email, () =>
         verifyPassword(user?.passwordHash, password),
       );
-      if (!user || !valid) throw unauthorized(MESSAGES.loginInvalid);
+      if (!user || !valid) throw unauthorized("auth.login_invalid", MESSAGES.loginInvalid);
       const token = await app.issueSession(reply, user, rememberMe);
       return { token, user: toPublicUser(user) };
     },
@@ -112,7 +112,7 @@ export async function authRoutes(
     async (request, reply) => {
       // A signed-out, reset or deleted account's token is as invalid as an expired one.
       const user = await app.sessionUser(request);
-      if (!user) return reply.status(401).send({ valid: false, error: "Invalid or expired token" });
+      if (!user) return reply.status(401).send({ valid: false, error: "Invalid or expired token", code: "auth.token_invalid" });
       return { valid: true, user: toPublicUser(user) };
     },
   );
@@ -162,7 +162,10 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
     async (request, reply) => {
       const user = await authCodes.consume(sha256(request.body.code));
       if (!user)
-        throw unauthorized("This sign-in link is invalid or has expired. Please sign in again.");
+        throw unauthorized(
+          "auth.token_invalid",
+          "This sign-in link is invalid or has expired. Please sign in again.",
+        );
       const token = await app.issueSession(reply, user, false);
       return { token, user: toPublicUser(user) };
     },
@@ -189,7 +192,7 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
     "/auth/demo-login",
     { schema: { response: { 200: sessionResponseSchema, 404: errorSchema } } },
     async (_request, reply) => {
-      if (!options.demoLogin) throw notFound("Demo login is not enabled on this deployment.");
+      if (!options.demoLogin) throw notFound("auth.demo_disabled", "Demo login is not enabled on this deployment.");
       const user =
         (await users.findByEmail(DEMO_EMAIL)) ??
         (await users.create({

@@ -92,7 +92,7 @@ export async function passwordResetRoutes(
     async (request, reply) => {
       const user = await resets.findValid(sha256(request.body.token));
       if (!user)
-        return reply.status(400).send({ valid: false as const, error: "Invalid or expired token" });
+        return reply.status(400).send({ valid: false as const, error: "Invalid or expired token", code: "auth.token_invalid" as const });
       return { valid: true as const, user: { email: user.email, username: user.username } };
     },
   );
@@ -117,7 +117,7 @@ export async function passwordResetRoutes(
         sha256(request.body.token),
         await hashPassword(request.body.password),
       );
-      if (!ok) throw badRequest("Invalid or expired token");
+      if (!ok) throw badRequest("auth.token_invalid", "Invalid or expired token");
       return { success: true, message: "Your password has been reset. You can now log in." };
     },
   );

@@ -48,13 +48,13 @@ export async function competitionAdminRoutes(
     async (request) => {
       const headers = request.headers;
       const team = await teams.findById(headers["x-team-id"]);
-      if (!team) throw notFound("Team not found");
+      if (!team) throw notFound("team.not_found", "Team not found");
       // When the caller names the key or the team, they must agree with the team ID.
       if (headers["x-api-key"] && hashApiKey(headers["x-api-key"]) !== team.apiKeyHash) {
-        throw forbidden("The API key does not belong to this team.");
+        throw forbidden("team.key_mismatch", "The API key does not belong to this team.");
       }
       if (headers["x-team-name"] && headers["x-team-name"].toLowerCase() !== team.name) {
-        throw forbidden("The team name does not match this team.");
+        throw forbidden("team.key_mismatch", "The team name does not match this team.");
       }
       const wasActive = team.status === "active";
       const activated = (await teams.activate(team.id))!;

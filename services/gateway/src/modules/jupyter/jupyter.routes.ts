@@ -31,7 +31,7 @@ export async function jupyterRoutes(
   { users, teams, hub }: JupyterRoutesOptions,
 ) {
   const requireHub = () => {
-    if (!hub) throw new HttpError(503, HUB_NOT_CONFIGURED);
+    if (!hub) throw new HttpError(503, "jupyter.not_configured", HUB_NOT_CONFIGURED);
     return hub;
   };
 
@@ -52,12 +52,12 @@ export async function jupyterRoutes(
   // Re-read the account: the session's claims may predate a change of role or status.
   async function mint(userId: string, next?: string) {
     const user = await users.findById(userId);
-    if (!user) throw unauthorized("Authentication required. Please log in.");
-    if (!user.adminAccess) throw forbidden(TEAM_MESSAGES.jupyterAdminRequired);
-    if (user.status !== "active") throw forbidden(TEAM_MESSAGES.jupyterInactive);
+    if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
+    if (!user.adminAccess) throw forbidden("jupyter.admin_required", TEAM_MESSAGES.jupyterAdminRequired);
+    if (user.status !== "active") throw forbidden("jupyter.account_inactive", TEAM_MESSAGES.jupyterInactive);
     const teamId = await teams.teamIdOfUser(user.id);
     const team = teamId ? await teams.findById(teamId) : undefined;
-    if (!team) throw forbidden(TEAM_MESSAGES.jupyterNoTeam);
+    if (!team) throw forbidden("jupyter.no_team", TEAM_MESSAGES.jupyterNoTeam);
     const { url, signer } = requireHub();
     const { token, expiresAt } = signer.sign({
       userId: user.id,

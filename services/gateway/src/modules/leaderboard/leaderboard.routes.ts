@@ -41,7 +41,7 @@ export async function leaderboardRoutes(
     },
     async (request, reply) => {
       const domain = findDomain(request.params.domain);
-      if (!domain) throw notFound(`Unknown domain "${request.params.domain}"`);
+      if (!domain) throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
       return sendSerialized(reply, await rankings.domain(domain.slug));
     },
   );

@@ -73,14 +73,14 @@ export async function sdkAuthRoutes(
           verifyPassword(existing.passwordHash, password),
         ))
       ) {
-        throw unauthorized(MESSAGES.loginInvalid);
+        throw unauthorized("auth.login_invalid", MESSAGES.loginInvalid);
       }
       const { team, apiKey } = await db.transaction(async (tx) => {
         const users = createUsersRepository({ db: tx });
         let user = await users.findByEmail(email);
         user ??= await users.create({ email, username, passwordHash: newHash });
         if (!user)
-          throw conflict("An account with this email already exists. Please log in instead.");
+          throw conflict("auth.email_taken", "An account with this email already exists. Please log in instead.");
         return createTeamForUser(createTeamsRepository({ db: tx }), {
           userId: user.id,
           name,

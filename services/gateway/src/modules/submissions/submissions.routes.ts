@@ -113,17 +113,19 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         const challenge = findChallenge(domain_name, task_number);
         if (!challenge) {
           throw notFound(
+            "competition.unknown_domain",
             `Unknown domain or challenge "${domain_name}" ${task_number}. Valid: ${validNames()}`,
           );
         }
         if (team.status !== "active") {
           throw forbidden(
+            "team.inactive",
             "Your team must be activated before it can submit. Ask an organizer to activate it.",
           );
         }
         const answers = await getAnswers(challenge);
         if (!answers)
-          throw new HttpError(503, `Scoring for ${challenge.key} is not available yet.`);
+          throw new HttpError(503, "submission.scoring_unavailable", `Scoring for ${challenge.key} is not available yet.`);
 
         const expectedRows = answers.table.positions.size;
         request.log.debug(
@@ -132,7 +134,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         );
         const checked = await parser.check(csv, challenge, answers);
         if (!checked.ok) {
-          throw badRequest(`Submission failed validation: ${checked.errors[0]}`, {
+          throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
             validation_errors: checked.errors,
             expected_format: challenge.header.join(","),
             actual_rows: checked.rowCount,
@@ -177,6 +179,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
             );
             throw new HttpError(
               429,
+              "submission.daily_limit",
               `Daily limit reached: ${options.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
             );
           }
@@ -231,7 +234,10 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     async (request) => {
       const domain = request.query.domain ? findDomain(request.query.domain) : undefined;
       if (request.query.domain && !domain)
-        throw notFound(`Unknown domain "${request.query.domain}". Valid: ${validNames()}`);
+        throw notFound(
+          "competition.unknown_domain",
+          `Unknown domain "${request.query.domain}". Valid: ${validNames()}`,
+        );
       const [rows, versions] = await Promise.all([
         submissions.history(request.team.id, {
           limit: request.query.limit,
@@ -274,7 +280,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const submission = await submissions.findForTeam(request.team.id, request.params.id);
       const [slug, number] = submission ? submission.challengeKey.split("/") : [];
       const challenge = slug && number ? findChallenge(slug, Number(number)) : undefined;
-      if (!submission || !challenge) throw notFound("Submission not found");
+      if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");
       const answers = await getAnswers(challenge);
       return toSubmitResponse(
         submission,
@@ -302,7 +308,7 @@ function perTeamLimit(
     if (!limit.isAllowed && limit.isExceeded) {
       const seconds = Math.max(1, limit.ttlInSeconds);
       reply.header("retry-after", String(seconds));
-      throw new HttpError(429, MESSAGES.rateLimited(seconds));
+      throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
     }
   };
 }

@@ -22,8 +22,8 @@ export async function createTeamForUser(
     alreadyInTeam,
   }: { userId: string; name: string; encryptionKey: Buffer; alreadyInTeam: string },
 ): Promise<{ team: Team; apiKey: string }> {
-  if (await teams.teamIdOfUser(userId)) throw conflict(alreadyInTeam);
-  if (await teams.nameTaken(name)) throw conflict(MESSAGES.teamNameTaken(name));
+  if (await teams.teamIdOfUser(userId)) throw conflict("team.already_member", alreadyInTeam);
+  if (await teams.nameTaken(name)) throw conflict("team.name_taken", MESSAGES.teamNameTaken(name));
   const apiKey = generateApiKey();
   try {
     const team = await teams.create({
@@ -37,8 +37,8 @@ export async function createTeamForUser(
   } catch (error) {
     // Lost a race with a concurrent request: report it as the checks above would have.
     const constraint = uniqueViolation(error);
-    if (constraint === "teams_name_lower_key") throw conflict(MESSAGES.teamNameTaken(name));
-    if (constraint === "team_members_user_key") throw conflict(alreadyInTeam);
+    if (constraint === "teams_name_lower_key") throw conflict("team.name_taken", MESSAGES.teamNameTaken(name));
+    if (constraint === "team_members_user_key") throw conflict("team.already_member", alreadyInTeam);
     throw error;
   }
 }

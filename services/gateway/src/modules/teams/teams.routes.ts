@@ -52,7 +52,7 @@ export async function teamRoutes(
 
   async function viewOf(teamId: string, viewerId: string, withScore = true) {
     const team = await teams.withMembers(teamId);
-    if (!team) throw notFound("Team not found");
+    if (!team) throw notFound("team.not_found", "Team not found");
     const totalScore = withScore ? await totalScoreOf(teamId) : 0;
     return toTeamView(team, viewerId, { encryptionKey, maxMembers, totalScore });
   }
@@ -60,10 +60,10 @@ export async function teamRoutes(
   /** The caller's team, when they may manage it (creator or owner). */
   async function managedTeamOf(userId: string, action: string): Promise<string> {
     const teamId = await teams.teamIdOfUser(userId);
-    if (!teamId) throw notFound(NOT_IN_TEAM);
+    if (!teamId) throw notFound("team.not_member", NOT_IN_TEAM);
     const role = await teams.roleOf(teamId, userId);
     if (role !== "creator" && role !== "owner") {
-      throw forbidden(`Only the team's creator or owner can ${action}.`);
+      throw forbidden("team.owner_only", `Only the team's creator or owner can ${action}.`);
     }
     return teamId;
   }
@@ -131,12 +131,14 @@ export async function teamRoutes(
       const joined = await joinTeam(normalizeInviteCode(typed), userId);
       if (joined.outcome === "no-team") {
         throw notFound(
+          "team.invite_invalid",
           `No team has the invite code "${quoted(typed)}". Ask your team's owner for its current invite code.`,
         );
       }
-      if (joined.outcome === "already-in-team") throw conflict(ALREADY_IN_TEAM);
+      if (joined.outcome === "already-in-team") throw conflict("team.already_member", ALREADY_IN_TEAM);
       if (joined.outcome === "full") {
         throw conflict(
+          "team.full",
           `Team "${joined.teamName}" is full: a team has at most ${maxMembers} members.`,
         );
       }
@@ -160,7 +162,7 @@ export async function teamRoutes(
     { schema: { response: { 200: messageResponse, 404: errorSchema } } },
     async (request) => {
       const left = await teams.leave(request.user.userId);
-      if (!left) throw notFound(NOT_IN_TEAM);
+      if (!left) throw notFound("team.not_member", NOT_IN_TEAM);
       if (left.ended) await onTeamsChanged();
       const you = `You left team "${left.teamName}".`;
       const messages = {
@@ -235,7 +237,7 @@ export async function teamRoutes(
       const userId = request.user.userId;
       const memberId = request.body.user_id;
       if (memberId === userId) {
-        throw badRequest("You cannot remove yourself. Use Leave Team instead.");
+        throw badRequest("team.cannot_remove_self", "You cannot remove yourself. Use Leave Team instead.");
       }
       // The removed member knew the key and the code: both are replaced with the removal.
       const apiKey = generateApiKey();
@@ -246,13 +248,13 @@ export async function teamRoutes(
       });
       switch (removed.outcome) {
         case "no-team":
-          throw notFound(NOT_IN_TEAM);
+          throw notFound("team.not_member", NOT_IN_TEAM);
         case "not-owner":
-          throw forbidden("Only the team's creator or owner can remove members.");
+          throw forbidden("team.owner_only", "Only the team's creator or owner can remove members.");
         case "not-member":
-          throw notFound("That user is not a member of your team.");
+          throw notFound("team.member_not_found", "That user is not a member of your team.");
         case "owner-target":
-          throw forbidden("The team's creator or owner cannot be removed; they can leave.");
+          throw forbidden("team.owner_not_removable", "The team's creator or owner cannot be removed; they can leave.");
       }
       return {
         success: true,

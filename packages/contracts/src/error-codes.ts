@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+/**
+ * Every error the API answers with carries one of these codes next to its human `error` text.
+ * Clients branch on the code, never on the text (which may be reworded). A code, once published,
+ * keeps its meaning; new situations get new codes. Namespaced by what the caller must act on.
+ */
+export const ERROR_CODES = {
+  // The request itself
+  "request.invalid":
+    "A field, query parameter, path part or header failed validation; `details.fields` names each.",
+  "request.invalid_json": "The body is not valid JSON, or is empty where JSON is required.",
+  "request.unsupported_media_type": "The Content-Type is not one this route accepts.",
+  "request.too_large": "The body is over the route's size limit.",
+  "request.bad_url": "The URL does not decode, or a part of its path is too long.",
+  "request.value_refused":
+    "A value passed validation but cannot be stored (a NUL character, a number out of range).",
+  "request.cross_site": "A cookie-authenticated write came from another site.",
+  "request.route_not_found": "No API route has this method and path.",
+  rate_limited: "Too many requests or wrong guesses; `Retry-After` says when to try again.",
+  internal: "The server failed; nothing about the request is wrong. Retrying later may work.",
+  // Accounts and sessions
+  "auth.required": "Sign-in is required, or the session has ended.",
+  "auth.admin_required": "Only organizers (admin accounts) may do this.",
+  "auth.login_invalid": "The e-mail and password do not match an account.",
+  "auth.email_taken": "An account with this e-mail address already exists.",
+  "auth.token_invalid":
+    "The session token, sign-in link or password-reset token is invalid or has expired.",
+  "auth.organizer_code_invalid": "The organizer code is wrong.",
+  "auth.demo_disabled": "Demo sign-in is not enabled on this deployment.",
+  "auth.api_key_invalid": "The team API key (or the team name sent with it) is not valid.",
+  // Teams
+  "team.not_found": "No such team.",
+  "team.not_member": "The signed-in user is not in a team.",
+  "team.already_member": "The user is already in a team.",
+  "team.name_taken": "Another team already has this name.",
+  "team.invite_invalid": "No team has this invite code.",
+  "team.full": "The team has its maximum number of members.",
+  "team.owner_only": "Only the team's creator or owner may do this.",
+  "team.member_not_found": "That user is not a member of this team.",
+  "team.cannot_remove_self": "A member cannot remove themselves; they leave instead.",
+  "team.owner_not_removable": "The team's creator or owner cannot be removed.",
+  "team.key_mismatch": "The API key or team name does not belong to this team.",
+  "team.inactive": "The team is not activated yet.",
+  // Competition and submissions
+  "competition.unknown_domain": "No domain (or challenge in it) has this name or number.",
+  "submission.not_found": "No submission of this team has this id.",
+  "submission.invalid":
+    "The file failed validation; `details.validation_errors` lists the problems.",
+  "submission.daily_limit": "The team has used today's submissions for this challenge.",
+  "submission.scoring_unavailable":
+    "This challenge cannot be scored yet (its answers are not loaded).",
+  // JupyterHub
+  "jupyter.not_configured": "JupyterHub is not configured on this deployment.",
+  "jupyter.no_team": "The user must be in a team to open JupyterHub.",
+  "jupyter.account_inactive": "The user's account is not active.",
+  "jupyter.admin_required": "JupyterHub is open to organizers only at this stage.",
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+/** The body of every error answer. */
+export const errorEnvelopeSchema = z.object({
+  error: z.string().describe("What went wrong, in words a person can act on."),
+  code: errorCodeSchema.describe("What went wrong, for programs: branch on this."),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** The code of an error answer's body, if it has a known one. */
+export function errorCodeOf(body: unknown): ErrorCode | null {
+  if (typeof body !== "object" || body === null || !("code" in body)) return null;
+  const parsed = errorCodeSchema.safeParse(body.code);
+  return parsed.success ? parsed.data : null;
+}
