@@ -1,0 +1,355 @@
+import { loadConfig } from "@tandem/gateway";
+import { SCORING_QUEUE } from "@tandem/jobs";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { loadWorkerConfig } from "../../workers/scoring/src/config";
+import { createTestRedis, TEST_SECRETS } from "../support/services";
+import { packageJson, READS, read, shutdownDelayMs } from "./support/code";
+import { compose, resolvedCompose } from "./support/compose";
+import { dockerfiles, runtime } from "./support/dockerfile";
+import { typeCheck, validateModel } from "./support/k8s-types";
+import { NAME_HASH } from "./support/kustomize";
+import {
+  allManifests,
+  base,
+  cidrContains,
+  containersOf,
+  find,
+  imageName,
+  type Json,
+  K8S_WORKLOADS,
+  overlay,
+  podSpecs,
+  policyComponents,
+  renderedBase,
+  renderedOverlay,
+  secretsExample,
+  workload,
+} from "./support/manifests";
+
+/**
+ * The kustomize tree, rendered by kubectl's kustomize and checked without a cluster: validated
+ * against the Kubernetes API types (kubernetes-models and @kubernetes-models/keda) and
+ * cross-checked against the code and docker-compose.yml: the variables the code reads, its probe
+ * paths, ports, images and shutdown delays.
+ */
+
+describe("Kubernetes manifests", () => {
+  it("validate against the Kubernetes and KEDA schemas", async () => {
+    const errors: string[] = [];
+    for (const { label, object } of allManifests) {
+      await validateModel(object).catch((err: Error) => errors.push(`${label}: ${err.message}`));
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("use no field the Kubernetes and KEDA types do not define", () => {
+    expect(typeCheck(allManifests)).toEqual([]);
+  });
+
+  it("name generated ConfigMaps and Secrets by a hash of their content, and refer to them by it everywhere", () => {
+    for (const objects of [renderedBase, renderedOverlay]) {
+      const generated = objects
+        .filter((o) => o.kind === "ConfigMap" || o.kind === "Secret")
+        .map((o) => o.metadata.name);
+      expect(generated.filter((name) => !NAME_HASH.test(name))).toEqual([]);
+      // A reference in a field kustomize does not know (k8s/base/kustomizeconfig.yaml teaches it
+      // KEDA's) keeps the bare name, which names no object once pods roll onto the hashed one.
+      const bare = new Set(generated.map((name) => name.replace(NAME_HASH, "")));
+      const stale = objects.flatMap((object) => {
+        const found: string[] = [];
+        JSON.stringify(object, (key, value) => {
+          if (typeof value === "string" && bare.has(value)) {
+            found.push(`${object.kind}/${object.metadata.name} ${key}: ${value}`);
+          }
+          return value;
+        });
+        return found;
+      });
+      expect(stale).toEqual([]);
+    }
+  });
+
+  it("give every workload every variable its code reads, with values the code accepts", () => {
+    const missing: string[] = [];
+    for (const [role, [kind, name]] of Object.entries(K8S_WORKLOADS)) {
+      const { env } = workload(overlay, [kind, name]);
+      for (const variable of READS[role as keyof typeof READS]) {
+        if (!(variable in env)) missing.push(`${kind}/${name}: ${variable}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The example's secrets are placeholders; an operator's real ones go through the same keys.
+    const filled = { ...TEST_SECRETS, ADMIN_PASSWORD: "organizer-password" };
+    const gatewayEnv = { ...workload(overlay, K8S_WORKLOADS.gateway).env, ...filled };
+    expect(() => loadConfig(gatewayEnv)).not.toThrow();
+    expect(() => loadWorkerConfig(workload(overlay, K8S_WORKLOADS.worker).env)).not.toThrow();
+  });
+
+  it("refer only to secret keys the Secret template has, and to ConfigMap keys the code reads", () => {
+    const refs = allManifests.flatMap(({ object }) => [
+      ...containersOf(object).flatMap((c) =>
+        ((c.env as Json[]) ?? []).flatMap((e) => {
+          const ref = (e.valueFrom as { secretKeyRef?: { key: string } } | undefined)?.secretKeyRef;
+          return ref ? [ref.key] : [];
+        }),
+      ),
+      ...(object.kind === "TriggerAuthentication"
+        ? ((object.spec as { secretTargetRef: { key: string }[] }).secretTargetRef ?? []).map(
+            (r) => r.key,
+          )
+        : []),
+    ]);
+    expect(refs.filter((key) => !(key in secretsExample))).toEqual([]);
+    const config = find(base, "ConfigMap", "tandem-config").data as Record<string, string>;
+    const readByAnyone = new Set([...Object.values(READS).flat(), "DATA_SCALE"]);
+    expect(Object.keys(config).filter((key) => !readByAnyone.has(key))).toEqual([]);
+    expect(
+      Object.keys(secretsExample).filter((k) => !readByAnyone.has(k) && !k.startsWith("KEDA_")),
+    ).toEqual([]);
+  });
+
+  it("run the images compose builds, on the same port, as the same non-root user", () => {
+    const composeImage = (service: string) => imageName(compose.services[service]!.image as string);
+    const dockerfileOf = (service: string) =>
+      (compose.services[service]!.build as { dockerfile: string }).dockerfile;
+    expect(dockerfileOf("gateway")).toBe(dockerfiles.gateway.path);
+    expect(dockerfileOf("worker")).toBe(dockerfiles.worker.path);
+    const imageOf = (role: keyof typeof K8S_WORKLOADS) =>
+      imageName(workload(base, K8S_WORKLOADS[role]).container.image as string);
+    for (const role of ["gateway", "migrate", "data"] as const) {
+      expect(imageOf(role), role).toBe(composeImage("gateway"));
+      expect(composeImage(role), role).toBe(composeImage("gateway"));
+    }
+    expect(imageOf("worker")).toBe(composeImage("worker"));
+    const overlayImages = (
+      parse(read("k8s/overlays/example/kustomization.yaml")) as {
+        images: { name: string }[];
+      }
+    ).images.map((i) => i.name);
+    expect(overlayImages.sort()).toEqual([composeImage("gateway"), composeImage("worker")].sort());
+
+    const port = Number(runtime.gateway.env.PORT);
+    const gateway = workload(overlay, K8S_WORKLOADS.gateway);
+    const http = (gateway.container.ports as { name: string; containerPort: number }[]).find(
+      (p) => p.name === "http",
+    );
+    expect(http?.containerPort).toBe(port);
+    expect(Number(gateway.env.PORT)).toBe(port);
+    expect(String(compose.services.gateway!.ports)).toMatch(new RegExp(`:${port}$`));
+    expect(Number(resolvedCompose.services.gateway!.environment!.PORT)).toBe(port);
+    for (const probe of ["startupProbe", "livenessProbe", "readinessProbe"]) {
+      expect((gateway.container[probe] as { httpGet: { port: string } }).httpGet.port).toBe("http");
+    }
+    const service = find(overlay, "Service", "tandem-gateway").spec as Json;
+    expect((service.ports as Json[])[0]).toMatchObject({ targetPort: "http" });
+    const ingress = find(overlay, "NetworkPolicy", "tandem-gateway-ingress").spec as Json;
+    expect((ingress.ingress as { ports: { port: number }[] }[])[0]!.ports[0]!.port).toBe(port);
+
+    for (const { object } of allManifests.filter(({ object }) => podSpecs(object).length)) {
+      const security = podSpecs(object)[0]!.securityContext as Json;
+      expect(security, object.metadata.name).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+    }
+  });
+
+  it("run the same commands as package.json for the migration and the datasets", () => {
+    const { scripts } = packageJson;
+    const command = (role: "migrate" | "data") =>
+      workload(base, K8S_WORKLOADS[role]).container.command as string[];
+    expect(command("migrate")).toEqual([
+      "node",
+      "--import",
+      "tsx",
+      scripts["db:migrate"]!.slice(4),
+    ]);
+    expect(command("data")).toEqual([
+      "node",
+      "--import",
+      "tsx",
+      scripts["data:generate"]!.slice(4),
+    ]);
+    expect(compose.services.migrate!.command).toEqual(["npm", "run", "db:migrate"]);
+  });
+
+  it("probe the gateway's endpoints and let pods stop after their graceful-shutdown delay", () => {
+    const gateway = workload(base, K8S_WORKLOADS.gateway);
+    const preStop = (gateway.container.lifecycle as { preStop: { exec: { command: string[] } } })
+      .preStop.exec.command;
+    const preStopSeconds = preStop[0] === "sleep" ? Number(preStop[1]) : 0;
+    expect(gateway.pod.terminationGracePeriodSeconds as number).toBeGreaterThan(
+      preStopSeconds + shutdownDelayMs("services/gateway/src/server.ts") / 1000,
+    );
+    const worker = workload(base, K8S_WORKLOADS.worker);
+    expect(worker.pod.terminationGracePeriodSeconds as number).toBeGreaterThan(
+      shutdownDelayMs("workers/scoring/src/main.ts") / 1000,
+    );
+    for (const { container } of Object.values(K8S_WORKLOADS).map((w) => workload(base, w))) {
+      const resources = container.resources as { requests?: Json; limits?: Json };
+      expect(resources.requests, container.name as string).toHaveProperty("memory");
+      expect(resources.limits, container.name as string).toHaveProperty("memory");
+    }
+  });
+
+  it("autoscale gateways on CPU and workers on the BullMQ wait list of the configured prefix", () => {
+    const config = find(overlay, "ConfigMap", "tandem-config").data as Record<string, string>;
+    const scaled = find(overlay, "ScaledObject", "tandem-scoring-worker").spec as {
+      scaleTargetRef: { name: string };
+      minReplicaCount: number;
+      triggers: {
+        type: string;
+        metadata: Record<string, string>;
+        authenticationRef: { name: string };
+      }[];
+    };
+    expect(scaled.scaleTargetRef.name).toBe("tandem-scoring-worker");
+    expect(scaled.minReplicaCount).toBeGreaterThanOrEqual(1);
+    expect(scaled.triggers[0]!.type).toBe("redis");
+    expect(scaled.triggers[0]!.metadata.listName).toBe(
+      `${config.QUEUE_PREFIX}:${SCORING_QUEUE}:wait`,
+    );
+    find(overlay, "TriggerAuthentication", scaled.triggers[0]!.authenticationRef.name);
+    expect(compose.services.gateway!.environment!.QUEUE_PREFIX).toContain(
+      `:-${config.QUEUE_PREFIX}}`,
+    );
+    const hpa = find(overlay, "HorizontalPodAutoscaler", "tandem-gateway").spec as Json;
+    expect(hpa.scaleTargetRef).toMatchObject({ kind: "Deployment", name: "tandem-gateway" });
+    const pdb = find(overlay, "PodDisruptionBudget", "tandem-gateway").spec as Json;
+    const gatewaySpec = find(overlay, "Deployment", "tandem-gateway").spec as Json;
+    expect(pdb.selector).toEqual(gatewaySpec.selector);
+    // Replica counts belong to the autoscalers; a fixed count would fight them on every apply.
+    for (const name of ["tandem-gateway", "tandem-scoring-worker"]) {
+      expect(find(base, "Deployment", name).spec).not.toHaveProperty("replicas");
+    }
+  });
+
+  it("let only the gateways, the workers and the deploy Jobs reach Postgres and Redis", () => {
+    const policies = overlay.filter((o) => o.kind === "NetworkPolicy");
+    const reaching = (port: number) =>
+      policies
+        .filter((p) =>
+          ((p.spec as { egress?: { ports?: { port: number }[] }[] }).egress ?? []).some((rule) =>
+            (rule.ports ?? []).some((p) => p.port === port),
+          ),
+        )
+        .flatMap(policyComponents)
+        .sort();
+    expect(reaching(5432)).toEqual(["data", "gateway", "migrate", "scoring-worker"]);
+    // The data Job rewrites the cached rankings after a load.
+    expect(reaching(6379)).toEqual(["data", "gateway", "scoring-worker"]);
+    const deny = find(overlay, "NetworkPolicy", "tandem-default-deny").spec as Json;
+    expect(deny).toEqual({ podSelector: {}, policyTypes: ["Ingress", "Egress"] });
+  });
+
+  it("hand Redis's password only through the Secret, and let no other pod reach Redis's address", () => {
+    const url = new URL(secretsExample.REDIS_URL!);
+    expect(["redis:", "rediss:"]).toContain(url.protocol);
+    const password = decodeURIComponent(url.password);
+    expect(password).not.toBe("");
+    const port = Number(url.port || 6379);
+    // KEDA reads the same Redis, with the same password.
+    expect(secretsExample.KEDA_REDIS_ADDRESS).toBe(`${url.hostname}:${port}`);
+    expect(secretsExample.KEDA_REDIS_PASSWORD).toBe(password);
+    // The ConfigMap (readable by anyone who can read the namespace's config) never carries it.
+    const config = find(overlay, "ConfigMap", "tandem-config").data as Record<string, string>;
+    expect(Object.keys(config).filter((key) => key.includes("REDIS"))).toEqual([]);
+    const fromSecret: string[] = [];
+    for (const object of overlay) {
+      for (const container of containersOf(object)) {
+        for (const entry of (container.env as Json[]) ?? []) {
+          if (entry.name !== "REDIS_URL") continue;
+          expect(entry.value, object.metadata.name).toBeUndefined();
+          const ref = (entry.valueFrom as { secretKeyRef?: { name: string; key: string } })
+            ?.secretKeyRef;
+          expect(ref, object.metadata.name).toEqual({ name: "tandem-secrets", key: "REDIS_URL" });
+          fromSecret.push(object.metadata.name);
+        }
+      }
+    }
+    expect(fromSecret.sort()).toEqual(["tandem-data", "tandem-gateway", "tandem-scoring-worker"]);
+    // Every egress rule that lets a pod reach Redis's address on its port, whatever it is for.
+    const reaching = overlay
+      .filter((o) => o.kind === "NetworkPolicy")
+      .filter((policy) =>
+        (
+          (policy.spec as { egress?: Json[] }).egress as
+            | {
+                to?: { ipBlock?: { cidr: string; except?: string[] } }[];
+                ports?: { port?: number; endPort?: number }[];
+              }[]
+            | undefined
+        )?.some((rule) => {
+          const toHost =
+            !rule.to ||
+            rule.to.some(
+              (peer) =>
+                peer.ipBlock !== undefined &&
+                cidrContains(peer.ipBlock.cidr, url.hostname) &&
+                !(peer.ipBlock.except ?? []).some((cidr) => cidrContains(cidr, url.hostname)),
+            );
+          const toPort =
+            !rule.ports ||
+            rule.ports.some(
+              (p) =>
+                p.port === undefined ||
+                p.port === port ||
+                (p.port <= port && port <= (p.endPort ?? 0)),
+            );
+          return toHost && toPort;
+        }),
+      )
+      .flatMap(policyComponents);
+    expect([...new Set(reaching)].sort()).toEqual(["data", "gateway", "scoring-worker"]);
+    expect(find(overlay, "NetworkPolicy", "tandem-default-deny").spec).toMatchObject({
+      podSelector: {},
+      policyTypes: ["Ingress", "Egress"],
+    });
+  });
+
+  it("wire selectors, services, claims and the ingress to objects that exist", () => {
+    for (const object of overlay.filter((o) => o.kind === "Deployment")) {
+      const spec = object.spec as { selector: { matchLabels: Json }; template: { metadata: Json } };
+      expect(spec.template.metadata.labels).toMatchObject(spec.selector.matchLabels);
+    }
+    const service = find(overlay, "Service", "tandem-gateway").spec as { selector: Json };
+    expect(
+      (find(overlay, "Deployment", "tandem-gateway").spec as { template: { metadata: Json } })
+        .template.metadata.labels,
+    ).toMatchObject(service.selector);
+    const ingress = find(overlay, "Ingress", "tandem-gateway").spec as {
+      rules: { http: { paths: { backend: { service: { name: string } } }[] } }[];
+    };
+    find(overlay, "Service", ingress.rules[0]!.http.paths[0]!.backend.service.name);
+    for (const object of overlay) {
+      for (const pod of podSpecs(object)) {
+        for (const volume of (pod.volumes as Json[]) ?? []) {
+          const claim = volume.persistentVolumeClaim as { claimName: string } | undefined;
+          if (claim) find(overlay, "PersistentVolumeClaim", claim.claimName);
+        }
+      }
+      expect(object.metadata.labels?.["app.kubernetes.io/name"], object.metadata.name).toBe(
+        "tandem",
+      );
+      if (object.kind !== "Namespace") expect(object.metadata.namespace).toBe("tandem");
+    }
+  });
+});
+
+describe("BullMQ's wait list", () => {
+  it("is a Redis list named <prefix>:scoring:wait, which KEDA's redis trigger measures", async () => {
+    const redis = await createTestRedis();
+    const client = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(SCORING_QUEUE, { connection: client, prefix: redis.prefix });
+    try {
+      await queue.add("score", { submissionId: "00000000-0000-4000-8000-000000000000" });
+      const key = `${redis.prefix}:${SCORING_QUEUE}:wait`;
+      expect(await client.type(key)).toBe("list");
+      expect(await client.llen(key)).toBe(1);
+    } finally {
+      await queue.close();
+      client.disconnect();
+      await redis.cleanup();
+    }
+  });
+});
