@@ -1,4 +1,9 @@
-import { type Domain, METRICS } from "@tandem/competition";
+import {
+  baselineNotebookFile,
+  type Domain,
+  METRICS,
+  sampleSubmissionFile,
+} from "@tandem/competition";
 
 /** `description.md`: the domain's data dictionary and tasks, written from the competition definition. */
 export function describeDomain(domain: Domain): string {
@@ -27,7 +32,7 @@ export function describeDomain(domain: Domain): string {
           ? `${challenge.idColumns[0]} in \`${challenge.testFile}\``
           : `row of \`${challenge.testFile}\``
       }`,
-      `- Sample: \`sample_submission_c${challenge.number}.csv\`; baseline: \`Challenge${challenge.number}_baseline.ipynb\``,
+      `- Sample: \`${sampleSubmissionFile(challenge)}\`; baseline: \`${baselineNotebookFile(challenge)}\``,
       "",
       challenge.task,
       "",

@@ -100,14 +100,27 @@ export function domainStreams(seed: string, slug: string): DomainStreams {
   };
 }
 
-export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+/** Running totals of `weights`, for `drawIndex`. */
+export function cumulativeSums(weights: readonly number[]): number[] {
+  let total = 0;
+  return weights.map((w) => {
+    total += w;
+    return total;
+  });
+}
 
-/** Zero-padded id such as `C000042`. */
-export const padId = (prefix: string, n: number, width: number) =>
-  `${prefix}${String(n).padStart(width, "0")}`;
-
-/** Rounds to `digits` decimals, as a number. */
-export const round = (value: number, digits = 2) => {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-};
+/**
+ * An index drawn with probability proportional to its weight, by binary search in the
+ * cumulative weights: `weighted` scans, which is too slow for thousands of items.
+ */
+export function drawIndex(random: Random, cumulative: readonly number[]): number {
+  const r = random.next() * cumulative[cumulative.length - 1]!;
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid]! > r) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -1,4 +1,5 @@
 import { execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,20 +37,11 @@ export function notebookCode(notebookJson: string): string {
     .join("\n\n");
 }
 
-// Runs each notebook's code in a namespace of its own, one Python for the lot (pandas and
-// scikit-learn take a second to import); one failing notebook does not stop the others.
-const DRIVER = `
-import json, os, sys, traceback
-jobs = json.load(sys.stdin)
-for job in jobs:
-    os.environ["TANDEM_DATA_DIR"] = job["data_dir"]
-    os.environ["TANDEM_OUTPUT_DIR"] = job["out_dir"]
-    try:
-        exec(compile(job["code"], job["name"], "exec"), {"__name__": "__main__"})
-        print(json.dumps({"number": job["number"], "ok": True}), flush=True)
-    except Exception:
-        print(json.dumps({"number": job["number"], "ok": False, "error": traceback.format_exc(limit=3)[-2000:]}), flush=True)
-`;
+/**
+ * The Python that runs the notebooks (run-notebooks.py). It is passed with `-c` rather than as
+ * a file path, so the notebooks import from the folder they run in, never from this package.
+ */
+const DRIVER = readFileSync(new URL("./run-notebooks.py", import.meta.url), "utf8");
 
 export type NotebookRun = { ok: true; csv: string } | { ok: false; error: string };
 

@@ -1,6 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Challenge, Domain } from "@tandem/competition";
+import {
+  answersHeader,
+  baselineNotebookFile,
+  type Challenge,
+  type Domain,
+  sampleSubmissionFile,
+} from "@tandem/competition";
 import {
   createLabelNormalizer,
   describeId,
@@ -47,18 +53,8 @@ interface Table {
   rows: Row[];
 }
 
-/** The answers file of a ranking challenge names its relevant items in this column. */
-export const RELEVANT_COLUMN = "relevant";
-
 export const answersFile = (challenge: Challenge) => `answers/challenge${challenge.number}.csv`;
 export const baselineFile = (challenge: Challenge) => `baselines/challenge${challenge.number}.csv`;
-
-/** The columns an answers file must have, in order. */
-export function answersHeader(challenge: Challenge): string[] {
-  return challenge.target.kind === "ranking"
-    ? [...challenge.idColumns, RELEVANT_COLUMN]
-    : [...challenge.header];
-}
 
 /**
  * Checks an organizers' folder against the domain's challenge definitions before anything is
@@ -97,8 +93,8 @@ export async function checkImportFolder(
   const required = new Set(domain.dataFiles.map((f) => f.name));
   for (const c of domain.challenges) {
     required.add(c.testFile);
-    required.add(`sample_submission_c${c.number}.csv`);
-    required.add(`Challenge${c.number}_baseline.ipynb`);
+    required.add(sampleSubmissionFile(c));
+    required.add(baselineNotebookFile(c));
   }
   for (const name of [...required].sort()) {
     if (!present.has(name)) {
@@ -149,12 +145,7 @@ export async function checkImportFolder(
       eligible,
       report,
     );
-    checkSample(
-      challenge,
-      await table(`sample_submission_c${challenge.number}.csv`),
-      testIds,
-      report,
-    );
+    checkSample(challenge, await table(sampleSubmissionFile(challenge)), testIds, report);
     if (checked) {
       answers[challenge.key] = {
         csv: checked,
@@ -391,7 +382,7 @@ function checkSample(
   testIds: Map<string, number>,
   report: (p: ImportProblem) => void,
 ): void {
-  const file = `sample_submission_c${challenge.number}.csv`;
+  const file = sampleSubmissionFile(challenge);
   if (sample.header.join(",") !== challenge.header.join(",")) {
     report({
       file,

@@ -2,6 +2,14 @@ export { BINARY, defineChallenge, NUMERIC } from "./challenge";
 export { DOMAINS } from "./domains";
 export { CONTACT_EMAIL, PARTICIPANT_RESOURCES, PRIZES, WEBINARS } from "./event";
 export {
+  answersHeader,
+  baselineNotebookFile,
+  fileColumns,
+  RELEVANT_COLUMN,
+  sampleSubmissionFile,
+  targetColumn,
+} from "./files";
+export {
   ALL_CHALLENGES,
   challengeByKey,
   findChallenge,

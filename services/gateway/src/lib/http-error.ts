@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Sent as `Retry-After` (429 and 503 answers). */
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

@@ -33,6 +33,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    const { retryAfterSeconds } = error.options;
+    if (retryAfterSeconds !== undefined) reply.header("retry-after", String(retryAfterSeconds));
     return sendEnvelope(reply, error.statusCode, error.code, error.message, error.details);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

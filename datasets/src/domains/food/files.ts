@@ -1,0 +1,66 @@
+import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
+import { majorityLabel, mean } from "../../numbers";
+import { lastValues, leadingColumns, type Row } from "../../rows";
+import type { DomainFiles } from "../../types";
+import type { makeDemand } from "./demand";
+import type { Product } from "./entities";
+import type { makeLots } from "./qc";
+import type { makeBatches } from "./shelf-life";
+
+const food = findDomain("food")!;
+const shelfLife = findChallenge("food", 1)!;
+const qualityControl = findChallenge("food", 2)!;
+const demandForecast = findChallenge("food", 3)!;
+
+export function foodFiles(
+  products: Product[],
+  sites: Row[],
+  regions: Row[],
+  shelf: ReturnType<typeof makeBatches>,
+  qc: ReturnType<typeof makeLots>,
+  demand: ReturnType<typeof makeDemand>,
+): DomainFiles {
+  const data = {
+    "products.csv": csvFile(
+      food,
+      "products.csv",
+      products.map((p) => [p.id, p.name, p.category.name, p.life, p.listPrice.toFixed(2)]),
+    ),
+    "sites.csv": csvFile(food, "sites.csv", sites),
+    "regions.csv": csvFile(food, "regions.csv", regions),
+    ...trainAndTestFiles(food, ["batches_train.csv", "batches_test.csv"], shelf, [
+      targetColumn(shelfLife),
+    ]),
+    "storage_series.json": `${JSON.stringify(shelf.series)}\n`,
+    ...trainAndTestFiles(food, ["lots_train.csv", "lots_test.csv"], qc, [
+      targetColumn(qualityControl),
+    ]),
+    ...trainAndTestFiles(food, ["demand_train.csv", "demand_test.csv"], demand, [
+      targetColumn(demandForecast),
+    ]),
+    "market_memos.csv": csvFile(food, "market_memos.csv", demand.memos),
+  };
+  return domainFiles(
+    food,
+    data,
+    [
+      {
+        ids: leadingColumns(shelf.test),
+        sample: [mean(lastValues(shelf.train)).toFixed(2)],
+        answers: shelf.answers,
+      },
+      {
+        ids: leadingColumns(qc.test),
+        sample: [majorityLabel(lastValues(qc.train))],
+        answers: qc.answers,
+      },
+      {
+        ids: leadingColumns(demand.test, 3),
+        sample: [mean(lastValues(demand.train)).toFixed(2)],
+        answers: demand.answers,
+      },
+    ],
+    new URL("./notebooks/", import.meta.url),
+  );
+}

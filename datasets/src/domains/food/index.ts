@@ -1,0 +1,32 @@
+import type { DomainStreams } from "../../random";
+import type { DomainFiles } from "../../types";
+import { makeDemand } from "./demand";
+import { makeProducts, makeRegions, makeSites, regionRows, siteRows } from "./entities";
+import { foodFiles } from "./files";
+import { makeLots } from "./qc";
+import { makeBatches } from "./shelf-life";
+
+/**
+ * Food Production: products, plants, regions; cold-storage batches with their temperature
+ * series (challenge 1, shelf life), production lots with inspector notes (challenge 2, QC) and
+ * a weekly region-SKU demand panel with market memos (challenge 3). The generating process is
+ * in datasets/docs/food.md. The order of the steps is the order of the draws, which fixes the
+ * bytes a seed makes.
+ */
+export function generateFood(streams: DomainStreams, scale: number): DomainFiles {
+  const { random } = streams;
+  const products = makeProducts(random);
+  const sites = makeSites(random);
+  const regions = makeRegions(random);
+  const shelf = makeBatches(streams, scale, products, sites);
+  const qc = makeLots(streams, scale, products, sites);
+  const demand = makeDemand(streams, scale, products, regions);
+  return foodFiles(
+    products,
+    siteRows(random, sites),
+    regionRows(random, regions),
+    shelf,
+    qc,
+    demand,
+  );
+}

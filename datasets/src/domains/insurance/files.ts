@@ -1,0 +1,67 @@
+import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { domainFiles, trainAndTestFiles } from "../../domain-files";
+import { mean } from "../../numbers";
+import type { DomainFiles } from "../../types";
+import type { makeClaims } from "./claims";
+import { type Policy, type policyFileSplit, policyRow } from "./policies";
+
+const insurance = findDomain("insurance")!;
+const complexity = findChallenge("insurance", 1)!;
+const pricing = findChallenge("insurance", 2)!;
+const fraud = findChallenge("insurance", 3)!;
+
+/** The most frequent value; the first seen wins a tie. */
+function mostCommon(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+export function insuranceFiles(
+  policies: Policy[],
+  nextYearLoss: number[],
+  claims: ReturnType<typeof makeClaims>,
+  policyFiles: ReturnType<typeof policyFileSplit>,
+): DomainFiles {
+  const loss = (i: number) => nextYearLoss[i]!.toFixed(2);
+  const data = {
+    ...trainAndTestFiles(
+      insurance,
+      ["train_claims.csv", "test_claims.csv"],
+      {
+        train: claims.train.map((c) => [...c.row, c.complexity, c.fraud]),
+        test: claims.test.map((c) => c.row),
+      },
+      [targetColumn(complexity), targetColumn(fraud)],
+    ),
+    ...trainAndTestFiles(
+      insurance,
+      ["train_policies_subset.csv", "test_policies_subset.csv"],
+      {
+        train: policyFiles.train.map((i) => [...policyRow(policies[i]!), loss(i)]),
+        test: policyFiles.test.map((i) => policyRow(policies[i]!)),
+      },
+      [targetColumn(pricing)],
+    ),
+  };
+  const claimIds = claims.test.map((c) => [c.row[0]!]);
+  const trainLossMean = mean(policyFiles.train.map((i) => nextYearLoss[i]!));
+  return domainFiles(
+    insurance,
+    data,
+    [
+      {
+        ids: claimIds,
+        sample: [mostCommon(claims.train.map((c) => c.complexity))],
+        answers: claims.test.map((c) => c.complexity),
+      },
+      {
+        ids: policyFiles.test.map((i) => [policies[i]!.id]),
+        sample: [trainLossMean.toFixed(2)],
+        answers: policyFiles.test.map(loss),
+      },
+      { ids: claimIds, sample: [0], answers: claims.test.map((c) => c.fraud) },
+    ],
+    new URL("./notebooks/", import.meta.url),
+  );
+}

@@ -1,0 +1,158 @@
+import { DOMAINS, findChallenge, METRICS } from "@tandem/competition";
+import type { SubmitResponse } from "@tandem/contracts";
+import type { Submission } from "@tandem/db";
+import type { AnswersLookup } from "@tandem/scoring";
+import type { ScoringDispatcher } from "../../dispatch/dispatcher";
+import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
+import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
+import { toSubmitResponse } from "./submission-view";
+import type { SubmissionsRepository } from "./submissions.repository";
+
+/** A resent identical payload inside this window is the same submission (older clients retry POSTs). */
+const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+export interface SubmitDeps {
+  submissions: Pick<
+    SubmissionsRepository,
+    "findByIdempotencyKey" | "findForTeam" | "insertWithinLimit"
+  >;
+  getAnswers: AnswersLookup;
+  dispatcher: Pick<ScoringDispatcher, "dispatch">;
+  check: SubmissionParser["check"];
+  competitionWindow: { opensAt: Date; closesAt: Date };
+  /** How long to wait for the score before answering 202. */
+  waitMs: number;
+  /** Submissions a team may make per challenge per UTC day. */
+  dailyLimit: number;
+  now?: () => Date;
+}
+
+export interface SubmitInput {
+  team: { id: string; status: string };
+  domainName: string;
+  taskNumber: number;
+  /** The file as sent. */
+  csv: Uint8Array;
+  idempotencyKey?: string | undefined;
+  /** The request id, carried into the scoring job's logs. */
+  traceId: string;
+}
+
+/** What `/submit` answers: the HTTP status follows the submission's state. */
+export interface SubmitOutcome {
+  status: 200 | 202 | 400 | 503;
+  body: SubmitResponse;
+}
+
+const STATUS_OF: Record<Submission["status"], SubmitOutcome["status"]> = {
+  queued: 202,
+  scoring: 202,
+  scored: 200,
+  invalid: 400,
+  failed: 503,
+};
+
+/** Every domain with its challenge numbers, for "Valid: ..." in an unknown-name answer. */
+export function validNames(): string {
+  return DOMAINS.map(
+    (d) => `${d.name} (challenges ${d.challenges.map((c) => c.number).join(", ")})`,
+  ).join("; ");
+}
+
+/**
+ * A team's submission, from file to answer (ARCHITECTURE.md §5): the challenge and the team are
+ * checked, the file is validated against the hidden ids, stored within the daily limit (a retry
+ * with the same Idempotency-Key, or without one the same file within ten minutes, is the same
+ * submission), handed to scoring, and answered with the score if it comes within `waitMs`.
+ * Refusals are thrown as `HttpError`s with their codes; nothing is stored for a refused file.
+ */
+export async function submitPredictions(
+  deps: SubmitDeps,
+  input: SubmitInput,
+): Promise<SubmitOutcome> {
+  const { submissions } = deps;
+  const { team } = input;
+  const challenge = findChallenge(input.domainName, input.taskNumber);
+  if (!challenge) {
+    throw notFound(
+      "competition.unknown_domain",
+      `Unknown domain or challenge "${input.domainName}" ${input.taskNumber}. Valid: ${validNames()}`,
+    );
+  }
+  if (team.status !== "active") {
+    throw forbidden(
+      "team.inactive",
+      "Your team must be activated before it can submit. Ask an organizer to activate it.",
+    );
+  }
+  const answers = await deps.getAnswers(challenge);
+  if (!answers) {
+    throw new HttpError(
+      503,
+      "submission.scoring_unavailable",
+      `Scoring for ${challenge.key} is not available yet.`,
+    );
+  }
+  const expectedRows = answers.table.positions.size;
+  const checked = await deps.check(input.csv, challenge, answers);
+  if (!checked.ok) {
+    throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
+      validation_errors: checked.errors,
+      expected_format: challenge.header.join(","),
+      actual_rows: checked.rowCount,
+      expected_rows: expectedRows,
+    });
+  }
+
+  const key = input.idempotencyKey;
+  let submission = key ? await submissions.findByIdempotencyKey(team.id, key) : undefined;
+  if (!submission) {
+    const now = deps.now?.() ?? new Date();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const inserted = await submissions.insertWithinLimit(
+      {
+        teamId: team.id,
+        challengeKey: challenge.key,
+        predictions: checked.predictions,
+        payloadHash: checked.payloadHash,
+        rowCount: checked.rowCount,
+        metricName: METRICS[challenge.metric].name,
+        counted: now >= deps.competitionWindow.opensAt && now <= deps.competitionWindow.closesAt,
+        idempotencyKey: key ?? null,
+      },
+      {
+        perDay: deps.dailyLimit,
+        since: dayStart,
+        // The Idempotency-Key says what a retry is; without one, an identical file is.
+        ...(key ? {} : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
+      },
+    );
+    if ("limited" in inserted) {
+      const resets = new Date(dayStart.getTime() + DAY_MS);
+      throw new HttpError(
+        429,
+        "submission.daily_limit",
+        `Daily limit reached: ${deps.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
+        undefined,
+        { retryAfterSeconds: Math.ceil((resets.getTime() - now.getTime()) / 1000) },
+      );
+    }
+    submission =
+      "duplicate" in inserted
+        ? inserted.duplicate
+        : (inserted.row ??
+          // Lost an idempotency-key race with a concurrent retry: answer with the winner.
+          (await submissions.findByIdempotencyKey(team.id, key ?? "")));
+    if (!submission) throw new Error("Submission insert returned nothing");
+  }
+
+  if (STATUS_OF[submission.status] === 202) {
+    await deps.dispatcher.dispatch(submission.id, { traceId: input.traceId, waitMs: deps.waitMs });
+    submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
+  }
+  return {
+    status: STATUS_OF[submission.status],
+    body: toSubmitResponse(submission, challenge, expectedRows, answers.version),
+  };
+}

@@ -1,0 +1,212 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { challengeByKey } from "@tandem/competition";
+import { generateDatasets } from "@tandem/datasets";
+import { createAnswersStore, type Database, submissions, teams } from "@tandem/db";
+import { type AnswersLookup, createAnswersCache } from "@tandem/scoring";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  TEST_DATA_SEED,
+  type TestDatabase,
+} from "../../../test/support/services";
+import { HttpError } from "../src/lib/http-error";
+import { checkSubmission } from "../src/lib/submission-parser/check-submission";
+import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
+import {
+  type SubmitDeps,
+  type SubmitInput,
+  submitPredictions,
+} from "../src/modules/submissions/submit-predictions";
+
+/**
+ * The /submit use-case without HTTP: real Postgres and real validation, a dispatcher that
+ * records what it was handed (scoring is the worker's, tested in workers/scoring).
+ */
+const CHALLENGE = "food/1";
+// The clock the use-case reads; rows get the database's own time, so it must be close to it.
+const NOW = new Date();
+
+let database: TestDatabase;
+let db: Database;
+let staticDir: string;
+let getAnswers: AnswersLookup;
+let goodCsv: string;
+let teamId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+  staticDir = await mkdtemp(join(tmpdir(), "tandem-submit-use-case-"));
+  await generateDatasets({ db, staticDir, seed: TEST_DATA_SEED, scale: 0.002, domains: ["food"] });
+  getAnswers = createAnswersCache(createAnswersStore({ db }));
+  const challenge = challengeByKey(CHALLENGE);
+  const answers = challenge ? await getAnswers(challenge) : undefined;
+  if (!challenge || !answers) throw new Error("fixture has no answers for food/1");
+  goodCsv = [
+    challenge.header.join(","),
+    ...[...answers.table.positions.keys()].map((id) => `${id},1`),
+  ].join("\n");
+});
+afterAll(async () => {
+  await database?.drop();
+  if (staticDir) await rm(staticDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  const [team] = await db
+    .insert(teams)
+    .values({
+      name: `use-case-${Math.random().toString(36).slice(2, 10)}`,
+      status: "active",
+      apiKeyHash: Math.random().toString(36),
+      apiKeyEncrypted: "unused",
+    })
+    .returning({ id: teams.id });
+  teamId = team?.id ?? "";
+});
+
+function deps(overrides: Partial<SubmitDeps> = {}) {
+  const dispatched: string[] = [];
+  const value: SubmitDeps = {
+    submissions: createSubmissionsRepository({ db }),
+    getAnswers,
+    dispatcher: {
+      async dispatch(id) {
+        dispatched.push(id);
+        return "pending";
+      },
+    },
+    // The parser threads' check, run on this thread.
+    check: async (csv, challenge, answers) => {
+      const checked = checkSubmission(csv, challenge, {
+        expected: answers.table.positions,
+        ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+      });
+      return checked.ok ? { ...checked, predictions: Buffer.from(checked.predictions) } : checked;
+    },
+    competitionWindow: {
+      opensAt: new Date(NOW.getTime() - 86_400_000),
+      closesAt: new Date(NOW.getTime() + 86_400_000),
+    },
+    waitMs: 0,
+    dailyLimit: 3,
+    now: () => NOW,
+    ...overrides,
+  };
+  return { deps: value, dispatched };
+}
+
+const input = (values: Partial<SubmitInput> = {}): SubmitInput => ({
+  team: { id: teamId, status: "active" },
+  domainName: "Food",
+  taskNumber: 1,
+  csv: Buffer.from(goodCsv),
+  traceId: "req-1",
+  ...values,
+});
+
+async function refusal(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${error}`);
+  return error;
+}
+
+const stored = () => db.select().from(submissions).where(eq(submissions.teamId, teamId));
+
+describe("submitPredictions", () => {
+  it("stores a valid file, hands it to scoring and answers 202 while it is scored", async () => {
+    const { deps: d, dispatched } = deps();
+    const outcome = await submitPredictions(d, input());
+    expect(outcome.status).toBe(202);
+    expect(outcome.body.status).toBe("queued");
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    expect(dispatched).toEqual([rows[0]?.id]);
+    expect(outcome.body.submission_id).toBe(rows[0]?.id);
+    expect(rows[0]?.counted).toBe(true);
+  });
+
+  it("answers with the score when scoring finishes within the wait", async () => {
+    const { deps: d } = deps({
+      dispatcher: {
+        async dispatch(id) {
+          await db
+            .update(submissions)
+            .set({ status: "scored", metricValue: 0.25, scoredAt: NOW })
+            .where(eq(submissions.id, id));
+          return "finished";
+        },
+      },
+    });
+    const outcome = await submitPredictions(d, input());
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.score).toBe(0.25);
+    expect(outcome.body.success).toBe(true);
+  });
+
+  it("refuses an unknown challenge, an inactive team and an invalid file, storing nothing", async () => {
+    const { deps: d, dispatched } = deps();
+    const unknown = await refusal(submitPredictions(d, input({ domainName: "Astronomy" })));
+    expect([unknown.statusCode, unknown.code]).toEqual([404, "competition.unknown_domain"]);
+    const inactive = await refusal(
+      submitPredictions(d, input({ team: { id: teamId, status: "inactive" } })),
+    );
+    expect([inactive.statusCode, inactive.code]).toEqual([403, "team.inactive"]);
+    const invalid = await refusal(
+      submitPredictions(d, input({ csv: Buffer.from(goodCsv.split("\n").slice(0, 3).join("\n")) })),
+    );
+    expect([invalid.statusCode, invalid.code]).toEqual([400, "submission.invalid"]);
+    expect(invalid.details?.actual_rows).toBe(2);
+    expect(invalid.details?.validation_errors).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Wrong row count/)]),
+    );
+    expect(await stored()).toHaveLength(0);
+    expect(dispatched).toEqual([]);
+  });
+
+  it("answers 503 when the challenge has no answers loaded", async () => {
+    const { deps: d } = deps({ getAnswers: async () => undefined });
+    const error = await refusal(submitPredictions(d, input()));
+    expect([error.statusCode, error.code]).toEqual([503, "submission.scoring_unavailable"]);
+  });
+
+  it("is the same submission for a retry with the same Idempotency-Key, and for the same file resent without one", async () => {
+    const { deps: d } = deps();
+    const first = await submitPredictions(d, input({ idempotencyKey: "k-1" }));
+    const retry = await submitPredictions(d, input({ idempotencyKey: "k-1" }));
+    expect(retry.body.submission_id).toBe(first.body.submission_id);
+    // A new key is a new submission, even of the same file: the key says what a retry is.
+    const second = await submitPredictions(d, input({ idempotencyKey: "k-2" }));
+    expect(second.body.submission_id).not.toBe(first.body.submission_id);
+    // Without a key, the same file within ten minutes is the newest identical submission.
+    const resent = await submitPredictions(d, input());
+    expect(resent.body.submission_id).toBe(second.body.submission_id);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it("refuses past the daily limit with the reset time, and counts only inside the window", async () => {
+    const { deps: d } = deps({ dailyLimit: 2 });
+    for (const key of ["a", "b"]) await submitPredictions(d, input({ idempotencyKey: key }));
+    const limited = await refusal(submitPredictions(d, input({ idempotencyKey: "c" })));
+    expect([limited.statusCode, limited.code]).toEqual([429, "submission.daily_limit"]);
+    const midnight = new Date(
+      Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1),
+    );
+    expect(limited.message).toContain(`It resets at ${midnight.toISOString()}.`);
+    expect(limited.options.retryAfterSeconds).toBe(
+      Math.ceil((midnight.getTime() - NOW.getTime()) / 1000),
+    );
+
+    const { deps: late } = deps({
+      competitionWindow: { opensAt: new Date(0), closesAt: new Date(NOW.getTime() - 1000) },
+    });
+    const practice = await submitPredictions(late, input({ idempotencyKey: "after" }));
+    expect(practice.body.counted).toBe(false);
+  });
+});
