@@ -46,6 +46,12 @@ export const users = pgTable(
   ],
 );
 
+/** Unique indexes code reacts to when a concurrent write loses a race; named once. */
+export const UNIQUE_INDEXES = {
+  teamName: "teams_name_lower_key",
+  oneTeamPerUser: "team_members_user_key",
+} as const;
+
 export const teams = pgTable(
   "teams",
   {
@@ -73,7 +79,7 @@ export const teams = pgTable(
   },
   (t) => [
     // A dissolved team's name may be taken again.
-    uniqueIndex("teams_name_lower_key")
+    uniqueIndex(UNIQUE_INDEXES.teamName)
       .on(sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex("teams_invite_code_key").on(t.inviteCode),
@@ -97,7 +103,7 @@ export const teamMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     // One team per user, enforced by the database so concurrent joins cannot both win.
-    uniqueIndex("team_members_user_key").on(t.userId),
+    uniqueIndex(UNIQUE_INDEXES.oneTeamPerUser).on(t.userId),
     check("team_members_role_check", sql`${t.role} in ('creator', 'owner', 'member')`),
   ],
 );
@@ -126,7 +132,10 @@ export const submissions = pgTable(
     /** Made while the team was active and inside the competition window. */
     counted: boolean("counted").notNull(),
     idempotencyKey: text("idempotency_key"),
+    /** Bumped by every claim: the claim's fencing token (docs/adr/0008-submission-claims.md). */
     attempts: integer("attempts").notNull().default(0),
+    /** When the current claim was taken (database clock); null when no run holds it. */
+    claimedAt: timestamptz("claimed_at"),
     /** The answers' version it was scored against; older than the current one after a reload. */
     answersVersion: integer("answers_version"),
     createdAt: createdAt(),
@@ -138,7 +147,7 @@ export const submissions = pgTable(
     uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
     check(
       "submissions_status_check",
-      sql`${t.status} in ('queued', 'scoring', 'scored', 'invalid', 'failed')`,
+      sql`${t.status} in (${sql.raw(SUBMISSION_STATUSES.map((status) => `'${status}'`).join(", "))})`,
     ),
   ],
 );

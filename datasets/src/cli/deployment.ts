@@ -6,11 +6,9 @@ import {
   type Database,
   EmbeddedDatabaseBusyError,
   loadOrCreateSecrets,
-  loadRankingInputs,
   runMigrations,
 } from "@tandem/db";
-import { createRankingsCache, createRedisStore } from "@tandem/jobs";
-import { rankingBodies } from "@tandem/scoring";
+import { createRankingsCache, createRedisStore, refreshRankings } from "@tandem/jobs";
 import { Redis } from "ioredis";
 import { PUBLIC_SEED_WARNING, requireSecretSeed } from "../seed";
 
@@ -57,7 +55,7 @@ export async function openDeployment(): Promise<Deployment> {
       const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
       try {
         const cache = createRankingsCache(createRedisStore(redis), settings.queuePrefix);
-        await cache.write(rankingBodies(DOMAINS, await loadRankingInputs(handle.db)));
+        await refreshRankings(handle.db, cache);
       } finally {
         redis.disconnect();
       }

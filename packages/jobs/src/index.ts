@@ -1,30 +1,33 @@
-import { z } from "zod";
-
-/**
- * The scoring queue, defined once for the producer (gateway) and the consumer (worker).
- * Job data carries ids only: the worker re-reads the submission from the database.
- */
-export const SCORING_QUEUE = "scoring";
-
-export const scoringJobSchema = z.object({
-  submissionId: z.string().uuid(),
-  traceId: z.string().optional(),
-});
-export type ScoringJob = z.infer<typeof scoringJobSchema>;
-
-/** One job per submission: a second enqueue of the same id is a no-op in BullMQ. */
-export function scoringJobId(submissionId: string): string {
-  return `score-${submissionId}`;
-}
-
-export const scoringJobOptions = {
-  attempts: 5,
-  backoff: { type: "exponential", delay: 1000, jitter: 0.5 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  // Failures are kept longer so they can be inspected and retried.
-  removeOnFail: { age: 14 * 24 * 3600 },
-} as const;
-
+export {
+  canTransition,
+  isUnfinished,
+  PLATFORM_FAILURE_MESSAGE,
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+  sourcesOf,
+  TRANSITIONS,
+  UNFINISHED_STATUSES,
+  type UnfinishedStatus,
+} from "./lifecycle";
+export {
+  createLogger,
+  LOG_CENSOR,
+  logSerializers,
+  REDACTED_PATHS,
+  redactUrl,
+  withLogSafety,
+} from "./log-safety";
+export {
+  enqueueScoringJob,
+  SCORING_JOB_NAME,
+  SCORING_QUEUE,
+  type ScoringJob,
+  type ScoringJobOptions,
+  type ScoringQueue,
+  scoringJobId,
+  scoringJobOptions,
+  scoringJobSchema,
+} from "./queue";
 export {
   createMemoryStore,
   createRankingsCache,
@@ -33,3 +36,21 @@ export {
   type RankingBodies,
   type RankingsCache,
 } from "./rankings-cache";
+export { refreshRankings } from "./rankings-refresh";
+export {
+  isLastAttempt,
+  type RetryPolicy,
+  retryDelayMs,
+  SCORING_RETRY_POLICY,
+} from "./retry-policy";
+export {
+  type ClaimedSubmission,
+  claimSubmission,
+  DEFAULT_CLAIM_LEASE_MS,
+  finishSubmission,
+  markSubmissionFailed,
+  releaseClaim,
+  reopenUnfinishedSubmissions,
+  type ScoringResult,
+  stuckSubmissionPages,
+} from "./submission-store";

@@ -1,39 +1,44 @@
+import type { Database } from "@tandem/db";
 import type { ScoringDispatcher } from "@tandem/gateway";
+import {
+  isLastAttempt,
+  type RetryPolicy,
+  reopenUnfinishedSubmissions,
+  retryDelayMs,
+  SCORING_RETRY_POLICY,
+} from "@tandem/jobs";
 import type { SubmissionProcessor } from "@tandem/scoring-worker";
 import type { Logger } from "pino";
 
-const RETRY_DELAYS_MS = [500, 2000, 5000];
-
 /**
- * Embedded mode's dispatcher: runs the worker's processor in this process, with the same
- * bounded retries a queue would give, and the same "wait a while, then answer 202" contract.
+ * Embedded mode's dispatcher: runs the worker's processor in this process, retried by the same
+ * policy the queue follows, with the same "wait a while, then answer 202" contract.
  */
 export function createInlineDispatcher(options: {
   process: SubmissionProcessor;
-  markFailed: (submissionId: string, reason: string) => Promise<void>;
+  /** Marks the submission failed once the policy's last try failed. */
+  markFailed: (submissionId: string) => Promise<unknown>;
   logger: Logger;
+  policy?: RetryPolicy;
 }): ScoringDispatcher {
+  const policy = options.policy ?? SCORING_RETRY_POLICY;
   const running = new Set<Promise<unknown>>();
 
   async function run(submissionId: string): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
+    for (let failed = 1; ; failed++) {
       try {
         await options.process(submissionId);
         return;
       } catch (err) {
-        const delay = RETRY_DELAYS_MS[attempt];
         options.logger.warn(
-          { submissionId, attempt: attempt + 1, err: String(err) },
+          { submissionId, attempt: failed, err: String(err) },
           "scoring attempt failed",
         );
-        if (delay === undefined) {
-          await options.markFailed(
-            submissionId,
-            "Scoring failed on the platform; it will not count against you.",
-          );
+        if (isLastAttempt(policy.attempts, failed)) {
+          await options.markFailed(submissionId);
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(policy, failed)));
       }
     }
   }
@@ -60,4 +65,17 @@ export function createInlineDispatcher(options: {
       await Promise.allSettled([...running]);
     },
   };
+}
+
+/**
+ * At start, scores whatever the previous process left unfinished. Its claims died with it (this
+ * process holds the data folder's lock), so they are given back first. Returns how many.
+ */
+export async function resumeUnfinished(
+  db: Database,
+  dispatcher: ScoringDispatcher,
+): Promise<number> {
+  const ids = await reopenUnfinishedSubmissions(db);
+  for (const id of ids) void dispatcher.dispatch(id, { traceId: "startup", waitMs: 0 });
+  return ids.length;
 }

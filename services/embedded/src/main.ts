@@ -1,32 +1,22 @@
 import { resolve } from "node:path";
-import { DOMAINS } from "@tandem/competition";
 import {
   datasetStates,
   findBaselinePython,
   generateDatasets,
   measureBaselines,
 } from "@tandem/datasets";
+import { createDatabase, loadOrCreateSecrets, runMigrations } from "@tandem/db";
+import { ADMIN_REFUSED_MESSAGE, buildApp, ensureAdmin, loadConfig } from "@tandem/gateway";
 import {
-  createAnswersStore,
-  createDatabase,
-  loadOrCreateSecrets,
-  loadRankingInputs,
-  runMigrations,
-  submissions,
-} from "@tandem/db";
-import {
-  ADMIN_REFUSED_MESSAGE,
-  buildApp,
   createLogger,
-  ensureAdmin,
-  loadConfig,
-} from "@tandem/gateway";
-import { createMemoryStore, createRankingsCache } from "@tandem/jobs";
-import { createAnswersCache, rankingBodies } from "@tandem/scoring";
-import { createSubmissionProcessor, markFailed } from "@tandem/scoring-worker";
+  createMemoryStore,
+  createRankingsCache,
+  markSubmissionFailed,
+  refreshRankings,
+} from "@tandem/jobs";
+import { createRankingProcessor } from "@tandem/scoring-worker";
 import closeWithGrace from "close-with-grace";
-import { inArray } from "drizzle-orm";
-import { createInlineDispatcher } from "./inline-dispatcher";
+import { createInlineDispatcher, resumeUnfinished } from "./inline-dispatcher";
 
 /**
  * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
@@ -85,26 +75,13 @@ if (admin?.generatedPassword) {
 
 // One process: the rankings cache is memory shared by the gateway and the processor.
 const rankingsCache = createRankingsCache(createMemoryStore(), "embedded");
-const processSubmission = createSubmissionProcessor({
-  db: database.db,
-  getAnswers: createAnswersCache(createAnswersStore({ db: database.db })),
-  logger,
-  onScored: async () => {
-    await rankingsCache.write(rankingBodies(DOMAINS, await loadRankingInputs(database.db)));
-  },
-});
 const dispatcher = createInlineDispatcher({
-  process: processSubmission,
-  markFailed: (id, reason) => markFailed(database.db, id, reason),
+  process: createRankingProcessor({ db: database.db, rankings: rankingsCache, logger }),
+  markFailed: (id) => markSubmissionFailed(database.db, id),
   logger,
 });
 
-// Whatever was mid-scoring when the process last stopped is scored now.
-const unfinished = await database.db
-  .select({ id: submissions.id })
-  .from(submissions)
-  .where(inArray(submissions.status, ["queued", "scoring"]));
-for (const { id } of unfinished) void dispatcher.dispatch(id, { traceId: "startup", waitMs: 0 });
+await resumeUnfinished(database.db, dispatcher);
 
 const app = await buildApp({
   config,
@@ -146,7 +123,7 @@ async function measureFreshBaselines(slugs: string[]): Promise<void> {
         else logger.warn({ challenge: outcome.key, error: outcome.error }, "baseline not measured");
       }
     }
-    await rankingsCache.write(rankingBodies(DOMAINS, await loadRankingInputs(database.db)));
+    await refreshRankings(database.db, rankingsCache);
   } catch (err) {
     logger.error({ err }, "measuring the baselines failed");
   }

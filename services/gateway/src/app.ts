@@ -4,7 +4,7 @@ import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
 import { createAnswersStore } from "@tandem/db";
-import type { RankingsCache } from "@tandem/jobs";
+import { type RankingsCache, withLogSafety } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -12,7 +12,6 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
-import { withLogSafety } from "./lib/log-serializers";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
@@ -61,22 +60,6 @@ const { version } = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.url), "utf8"),
 ) as { version: string };
 
-export const REDACTED_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.passwordHash",
-  "*.adminPassword",
-  "*.token",
-  "*.api_key",
-  "*.apiKey",
-  // Hub sign-in links carry a token in their query string.
-  "*.jupyterhub_url",
-  'res.headers["location"]',
-];
-
 /** The request body limit of every route that does not set its own. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -87,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Whichever logger the caller built gets the gateway's serializers (no secret query values,
     // no database parameters) and redactions.
     ...(deps.logger
-      ? { loggerInstance: withLogSafety(deps.logger, REDACTED_PATHS) as FastifyBaseLogger }
+      ? { loggerInstance: withLogSafety(deps.logger) as FastifyBaseLogger }
       : { logger: false }),
     // Every route but /api/submit (which declares its own, BODY_LIMIT_BYTES) takes small JSON
     // bodies: an oversized one is refused before it is read whole.

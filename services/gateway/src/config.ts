@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMPETITION_WINDOW } from "@tandem/competition";
+import { DEFAULT_TEAM_MAX_MEMBERS } from "@tandem/contracts";
 import { z } from "zod";
 import { parseSigningKey } from "./modules/jupyter/hub-token";
 
@@ -45,7 +46,7 @@ const envSchema = z.object({
   /** Threads that parse and check submitted files off the request thread. */
   SUBMISSION_PARSE_THREADS: z.coerce.number().int().min(1).max(32).default(2),
   /** Most members a team may have. */
-  TEAM_MAX_MEMBERS: z.coerce.number().int().min(1).max(100).default(5),
+  TEAM_MAX_MEMBERS: z.coerce.number().int().min(1).max(100).default(DEFAULT_TEAM_MAX_MEMBERS),
   PUBLIC_URL: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Tandem <no-reply@tandem.local>"),

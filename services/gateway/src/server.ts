@@ -1,12 +1,11 @@
 import { createDatabase } from "@tandem/db";
-import { createRankingsCache, createRedisStore } from "@tandem/jobs";
+import { createLogger, createRankingsCache, createRedisStore } from "@tandem/jobs";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { buildApp } from "./app";
 import { ADMIN_REFUSED_MESSAGE, ensureAdmin } from "./bootstrap-admin";
 import { loadConfig } from "./config";
 import { createBullmqDispatcher } from "./dispatch/bullmq-dispatcher";
-import { createLogger } from "./logger";
 
 /** The production gateway process: Postgres and Redis, scoring by separate workers. */
 const config = loadConfig(process.env);

@@ -2,12 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { DOMAINS } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
-import { createAnswersStore, loadRankingInputs } from "@tandem/db";
 import { createRankingsCache, createRedisStore } from "@tandem/jobs";
-import { createAnswersCache, rankingBodies } from "@tandem/scoring";
-import { createScoringWorker, createSubmissionProcessor } from "@tandem/scoring-worker";
+import { createRankingProcessor, createScoringWorker } from "@tandem/scoring-worker";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import pino from "pino";
@@ -95,16 +92,7 @@ export async function buildTestApp(
     prefix: redis.prefix,
     concurrency: 2,
     db: database.handle.db,
-    process: createSubmissionProcessor({
-      db: database.handle.db,
-      getAnswers: createAnswersCache(createAnswersStore({ db: database.handle.db })),
-      logger,
-      onScored: async () => {
-        await rankingsCache.write(
-          rankingBodies(DOMAINS, await loadRankingInputs(database.handle.db)),
-        );
-      },
-    }),
+    process: createRankingProcessor({ db: database.handle.db, rankings: rankingsCache, logger }),
     logger,
   });
   const app = await buildApp({

@@ -1,6 +1,6 @@
 export {
+  createRankingProcessor,
   createSubmissionProcessor,
-  markFailed,
   type ProcessOutcome,
   type SubmissionProcessor,
 } from "./process-submission";

@@ -1,38 +1,32 @@
-import { DOMAINS } from "@tandem/competition";
-import { createAnswersStore, createDatabase, loadRankingInputs, serializeError } from "@tandem/db";
+import { createDatabase } from "@tandem/db";
 import {
+  createLogger,
   createRankingsCache,
   createRedisStore,
   SCORING_QUEUE,
   type ScoringJob,
 } from "@tandem/jobs";
-import { createAnswersCache, rankingBodies } from "@tandem/scoring";
 import { Queue } from "bullmq";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
-import pino from "pino";
 import { loadWorkerConfig } from "./config";
-import { createSubmissionProcessor } from "./process-submission";
+import { createRankingProcessor } from "./process-submission";
 import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";
 
 const config = loadWorkerConfig(process.env);
-const logger = pino({
-  level: config.LOG_LEVEL,
-  name: "scoring-worker",
-  serializers: { err: serializeError },
-});
+const logger = createLogger(config.LOG_LEVEL, "scoring-worker");
 const database = await createDatabase({ databaseUrl: config.DATABASE_URL });
 // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
 const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
 const rankings = createRankingsCache(createRedisStore(connection), config.QUEUE_PREFIX);
-const processSubmission = createSubmissionProcessor({
+const processSubmission = createRankingProcessor({
   db: database.db,
-  getAnswers: createAnswersCache(createAnswersStore({ db: database.db })),
+  rankings,
   logger,
-  onScored: async () => {
-    await rankings.write(rankingBodies(DOMAINS, await loadRankingInputs(database.db)));
-  },
+  // A claim lives as long as the job's lock: a dead worker's job is re-delivered once its lock
+  // lapses, and by then so has the claim.
+  claimLeaseMs: config.WORKER_LOCK_MS,
 });
 const worker = createScoringWorker({
   connection,

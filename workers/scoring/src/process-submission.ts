@@ -1,8 +1,21 @@
 import { gunzipSync } from "node:zlib";
 import { challengeByKey } from "@tandem/competition";
-import { type Database, submissions } from "@tandem/db";
-import { type AnswersLookup, parseSubmission, scorePredictions } from "@tandem/scoring";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { createAnswersStore, type Database } from "@tandem/db";
+import {
+  type ClaimedSubmission,
+  claimSubmission,
+  finishSubmission,
+  type RankingsCache,
+  refreshRankings,
+  releaseClaim,
+  type ScoringResult,
+} from "@tandem/jobs";
+import {
+  type AnswersLookup,
+  createAnswersCache,
+  parseSubmission,
+  scorePredictions,
+} from "@tandem/scoring";
 import type { Logger } from "pino";
 
 export type ProcessOutcome = "scored" | "invalid" | "skipped";
@@ -13,91 +26,107 @@ export interface ProcessorDeps {
   logger: Logger;
   /** Runs after a counted score is written: the rankings changed. */
   onScored?: () => Promise<void>;
+  /** How long a claim keeps other runs away (the worker's lock; see @tandem/jobs). */
+  claimLeaseMs?: number;
 }
 
 /**
- * Scores one submission. Safe to run twice for the same id: the claim only takes a
- * submission that is not finished, and the result is written only over `scoring`.
+ * Scores one submission. Safe to run twice for the same id: only one run at a time holds the
+ * claim, and only the run holding it writes the result. "skipped" when there was nothing for
+ * this run to do: finished, missing, claimed by another run, or taken over while it ran.
  */
-export function createSubmissionProcessor({ db, getAnswers, logger, onScored }: ProcessorDeps) {
+export function createSubmissionProcessor({
+  db,
+  getAnswers,
+  logger,
+  onScored,
+  claimLeaseMs,
+}: ProcessorDeps) {
   return async function processSubmission(submissionId: string): Promise<ProcessOutcome> {
-    const [claimed] = await db
-      .update(submissions)
-      .set({ status: "scoring", attempts: sql`${submissions.attempts} + 1` })
-      .where(
-        and(eq(submissions.id, submissionId), inArray(submissions.status, ["queued", "scoring"])),
-      )
-      .returning();
-    if (!claimed) return "skipped";
-
-    const challenge = challengeByKey(claimed.challengeKey);
-    if (!challenge) {
-      await finish(submissionId, {
-        status: "invalid",
-        errorMessage: `Unknown challenge ${claimed.challengeKey}`,
-      });
-      return "invalid";
+    const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
+    if (!claim) return "skipped";
+    let outcome: { result: ScoringResult; value?: number };
+    let written: boolean;
+    try {
+      outcome = await score(claim);
+      written = await finishSubmission(db, claim, outcome.result);
+    } catch (err) {
+      // The next try (this job's retry, or a re-delivery) takes it at once, not after the lease.
+      await releaseClaim(db, claim).catch((releaseErr: unknown) =>
+        logger.warn({ err: releaseErr, submissionId }, "could not give back the claim"),
+      );
+      throw err;
     }
-    const answers = await getAnswers(challenge);
-    if (!answers) throw new Error(`No answers stored for ${challenge.key}`);
-
-    const csv = gunzipSync(claimed.predictions).toString("utf8");
-    const parsed = parseSubmission(csv, challenge, {
-      expected: answers.table.positions,
-      ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-    });
-    if (!parsed.ok) {
-      await finish(submissionId, {
-        status: "invalid",
-        errorMessage: "Submission failed validation",
-        validationErrors: parsed.errors,
-      });
-      return "invalid";
-    }
-    const value = scorePredictions(challenge, answers, parsed.table);
-    const written = await finish(submissionId, {
-      status: "scored",
-      metricValue: value,
-      ...(answers.version !== undefined ? { answersVersion: answers.version } : {}),
-    });
-    logger.info({ submissionId, challenge: challenge.key, value }, "submission scored");
-    if (written && claimed.counted && onScored) {
+    // Another run took the submission over while this one ran; its result is the one kept.
+    if (!written) return "skipped";
+    if (outcome.result.status === "invalid") return "invalid";
+    logger.info(
+      { submissionId, challenge: claim.challengeKey, value: outcome.value },
+      "submission scored",
+    );
+    if (claim.counted && onScored) {
       // The score is safely stored; a failed refresh only delays the leaderboard until the next one.
       await onScored().catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
     }
     return "scored";
   };
 
-  async function finish(
-    submissionId: string,
-    result: {
-      status: "scored" | "invalid";
-      metricValue?: number;
-      answersVersion?: number;
-      errorMessage?: string;
-      validationErrors?: string[];
-    },
-  ): Promise<boolean> {
-    const rows = await db
-      .update(submissions)
-      .set({ ...result, scoredAt: new Date() })
-      .where(and(eq(submissions.id, submissionId), eq(submissions.status, "scoring")))
-      .returning({ id: submissions.id });
-    return rows.length > 0;
+  async function score(
+    claim: ClaimedSubmission,
+  ): Promise<{ result: ScoringResult; value?: number }> {
+    const challenge = challengeByKey(claim.challengeKey);
+    if (!challenge) {
+      return {
+        result: { status: "invalid", errorMessage: `Unknown challenge ${claim.challengeKey}` },
+      };
+    }
+    const answers = await getAnswers(challenge);
+    if (!answers) throw new Error(`No answers stored for ${challenge.key}`);
+
+    const csv = gunzipSync(claim.predictions).toString("utf8");
+    const parsed = parseSubmission(csv, challenge, {
+      expected: answers.table.positions,
+      ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+    });
+    if (!parsed.ok) {
+      return {
+        result: {
+          status: "invalid",
+          errorMessage: "Submission failed validation",
+          validationErrors: parsed.errors,
+        },
+      };
+    }
+    const value = scorePredictions(challenge, answers, parsed.table);
+    return {
+      value,
+      result: {
+        status: "scored",
+        metricValue: value,
+        ...(answers.version !== undefined ? { answersVersion: answers.version } : {}),
+      },
+    };
   }
 }
 export type SubmissionProcessor = ReturnType<typeof createSubmissionProcessor>;
 
-/** Marks a submission the platform could not score after every retry. */
-export async function markFailed(
-  db: Database,
-  submissionId: string,
-  reason: string,
-): Promise<void> {
-  await db
-    .update(submissions)
-    .set({ status: "failed", errorMessage: reason, scoredAt: new Date() })
-    .where(
-      and(eq(submissions.id, submissionId), inArray(submissions.status, ["queued", "scoring"])),
-    );
+/**
+ * The processor as the worker and the embedded server run it: answers read from the database and
+ * cached per challenge, and the rankings cache refreshed after every counted score.
+ */
+export function createRankingProcessor({
+  db,
+  rankings,
+  logger,
+  claimLeaseMs,
+}: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & { rankings: RankingsCache }) {
+  return createSubmissionProcessor({
+    db,
+    getAnswers: createAnswersCache(createAnswersStore({ db })),
+    logger,
+    onScored: async () => {
+      await refreshRankings(db, rankings);
+    },
+    claimLeaseMs,
+  });
 }

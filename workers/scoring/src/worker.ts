@@ -1,8 +1,14 @@
 import type { Database } from "@tandem/db";
-import { SCORING_QUEUE, type ScoringJob, scoringJobSchema } from "@tandem/jobs";
-import { type ConnectionOptions, UnrecoverableError, Worker } from "bullmq";
+import {
+  isLastAttempt,
+  markSubmissionFailed,
+  SCORING_QUEUE,
+  type ScoringJob,
+  scoringJobSchema,
+} from "@tandem/jobs";
+import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Logger } from "pino";
-import { markFailed, type SubmissionProcessor } from "./process-submission";
+import type { SubmissionProcessor } from "./process-submission";
 
 export interface ScoringWorkerOptions {
   connection: ConnectionOptions;
@@ -15,15 +21,33 @@ export interface ScoringWorkerOptions {
   logger: Logger;
 }
 
+/** True when BullMQ will not try `job` again after `error`, its `failedAttempts`-th failure. */
+function isFinal(job: Job<ScoringJob>, error: unknown, failedAttempts: number): boolean {
+  return (
+    error instanceof UnrecoverableError || isLastAttempt(job.opts.attempts ?? 1, failedAttempts)
+  );
+}
+
 export function createScoringWorker(options: ScoringWorkerOptions): Worker<ScoringJob> {
   const { db, logger } = options;
   const worker = new Worker<ScoringJob>(
     SCORING_QUEUE,
     async (job) => {
       const data = scoringJobSchema.safeParse(job.data);
-      if (!data.success) throw new UnrecoverableError("Malformed scoring job");
-      const outcome = await options.process(data.data.submissionId);
-      return { outcome };
+      if (!data.success) {
+        // No submission to mark: the job names none.
+        logger.warn({ jobId: job.id }, "dropped a malformed scoring job");
+        throw new UnrecoverableError("Malformed scoring job");
+      }
+      const { submissionId } = data.data;
+      try {
+        return { outcome: await options.process(submissionId) };
+      } catch (err) {
+        // Marked before the job fails, so whoever waits for the job reads the final status.
+        // BullMQ counts this failure in `attemptsMade` only once the processor has thrown.
+        if (isFinal(job, err, job.attemptsMade + 1)) await giveUp(job, submissionId);
+        throw err;
+      }
     },
     {
       connection: options.connection,
@@ -32,21 +56,30 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
       ...(options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {}),
     },
   );
+
+  async function giveUp(job: Job<ScoringJob>, submissionId: string): Promise<void> {
+    try {
+      await markSubmissionFailed(db, submissionId);
+    } catch (err) {
+      // The submission stays unfinished and its job failed: the reconciler retries the job.
+      logger.error(
+        { err, jobId: job.id, submissionId },
+        "could not mark submission failed; the reconciler will retry it",
+      );
+    }
+  }
+
   worker.on("failed", (job, error) => {
     if (!job) return;
-    const final =
-      job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
     logger.warn(
-      { jobId: job.id, attempt: job.attemptsMade, final, err: error },
+      {
+        jobId: job.id,
+        attempt: job.attemptsMade,
+        final: isFinal(job, error, job.attemptsMade),
+        err: error,
+      },
       "scoring job failed",
     );
-    if (final) {
-      markFailed(
-        db,
-        job.data.submissionId,
-        "Scoring failed on the platform; it will not count against you.",
-      ).catch((err: unknown) => logger.error({ err }, "could not mark submission failed"));
-    }
   });
   worker.on("error", (error) => logger.error({ err: error }, "worker error"));
   return worker;

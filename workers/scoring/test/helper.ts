@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { generateDatasets } from "@tandem/datasets";
 import {
@@ -29,19 +30,36 @@ export const UNANSWERED_CHALLENGE = "commerce/1";
 
 export const silentLogger = pino({ level: "silent" });
 
+/** A logger at `level` whose lines are kept, parsed, for tests that read the logs. */
+export function captureLogger(level: pino.Level = "info") {
+  const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split("\n")) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), lines };
+}
+
+export interface SubmissionValues {
+  csv: string;
+  challengeKey?: string;
+  status?: SubmissionStatus;
+  counted?: boolean;
+  createdAt?: Date;
+  claimedAt?: Date;
+}
+
 export interface WorkerFixture {
   db: Database;
   database: TestDatabase;
   teamId: string;
   /** The stored answers CSV of a challenge: a submission of it scores perfectly. */
   answersCsv(challengeKey: string): Promise<string>;
-  insertSubmission(values: {
-    csv: string;
-    challengeKey?: string;
-    status?: SubmissionStatus;
-    counted?: boolean;
-    createdAt?: Date;
-  }): Promise<string>;
+  insertSubmission(values: SubmissionValues): Promise<string>;
+  /** Many in one statement, in the order given; their ids in that order. */
+  insertSubmissions(values: SubmissionValues[]): Promise<string[]>;
   readSubmission(id: string): Promise<typeof submissions.$inferSelect>;
   close(): Promise<void>;
 }
@@ -61,11 +79,35 @@ export async function createWorkerFixture(): Promise<WorkerFixture> {
     })
     .returning({ id: teams.id });
   if (!team) throw new Error("team insert returned nothing");
+  const teamId = team.id;
+
+  async function insertSubmissions(values: SubmissionValues[]): Promise<string[]> {
+    const rows = await db
+      .insert(submissions)
+      .values(
+        values.map(
+          ({ csv, challengeKey = SCORED_CHALLENGE, status, counted, createdAt, claimedAt }) => ({
+            teamId,
+            challengeKey,
+            predictions: gzipSync(Buffer.from(csv, "utf8")),
+            payloadHash: createHash("sha256").update(csv).digest("hex"),
+            rowCount: csv.trim().split("\n").length - 1,
+            metricName: "mae",
+            counted: counted ?? true,
+            ...(status ? { status } : {}),
+            ...(createdAt ? { createdAt } : {}),
+            ...(claimedAt ? { claimedAt } : {}),
+          }),
+        ),
+      )
+      .returning({ id: submissions.id });
+    return rows.map((row) => row.id);
+  }
 
   return {
     db,
     database,
-    teamId: team.id,
+    teamId,
     async answersCsv(challengeKey) {
       const [row] = await db
         .select({ answers: challengeAnswers.answers })
@@ -74,23 +116,11 @@ export async function createWorkerFixture(): Promise<WorkerFixture> {
       if (!row) throw new Error(`no answers for ${challengeKey}`);
       return gunzipSync(row.answers).toString("utf8");
     },
-    async insertSubmission({ csv, challengeKey = SCORED_CHALLENGE, status, counted, createdAt }) {
-      const [row] = await db
-        .insert(submissions)
-        .values({
-          teamId: team.id,
-          challengeKey,
-          predictions: gzipSync(Buffer.from(csv, "utf8")),
-          payloadHash: createHash("sha256").update(csv).digest("hex"),
-          rowCount: csv.trim().split("\n").length - 1,
-          metricName: "mae",
-          counted: counted ?? true,
-          ...(status ? { status } : {}),
-          ...(createdAt ? { createdAt } : {}),
-        })
-        .returning({ id: submissions.id });
-      if (!row) throw new Error("submission insert returned nothing");
-      return row.id;
+    insertSubmissions,
+    async insertSubmission(values) {
+      const [id] = await insertSubmissions([values]);
+      if (!id) throw new Error("submission insert returned nothing");
+      return id;
     },
     async readSubmission(id) {
       const [row] = await db.select().from(submissions).where(eq(submissions.id, id));

@@ -1,8 +1,9 @@
-import { challengeAnswers, createAnswersStore } from "@tandem/db";
+import { challengeAnswers, createAnswersStore, submissions } from "@tandem/db";
+import { markSubmissionFailed } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { markFailed } from "../src/process-submission";
+import type { ProcessOutcome } from "../src/process-submission";
 import {
   buildProcessor,
   createWorkerFixture,
@@ -88,6 +89,92 @@ describe("a re-delivered job", () => {
     // Once scored, later deliveries no longer claim it.
     expect(await process(id)).toBe("skipped");
     expect(onScored).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("claiming a submission", () => {
+  it("skips a submission that another run claimed and is still scoring", async () => {
+    const answers = createAnswersCache(createAnswersStore({ db: fixture.db }));
+    let second: Promise<ProcessOutcome> | undefined;
+    const process = buildProcessor(fixture, {
+      getAnswers: async (challenge) => {
+        // The first run, holding its claim, lets a second run of the same id go first.
+        if (!second) {
+          second = process(id);
+          await second;
+        }
+        return answers(challenge);
+      },
+    });
+    const id = await fixture.insertSubmission({ csv: perfect });
+
+    expect(await process(id)).toBe("scored");
+    expect(await second).toBe("skipped");
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", attempts: 1 });
+  });
+
+  it("lets only one of two runs started at once claim it", async () => {
+    const process = buildProcessor(fixture);
+    const id = await fixture.insertSubmission({ csv: perfect });
+
+    const outcomes = await Promise.all([process(id), process(id)]);
+
+    expect(outcomes.sort()).toEqual(["scored", "skipped"]);
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", attempts: 1 });
+  });
+
+  it("leaves a submission in scoring whose claim is younger than the lease", async () => {
+    const id = await fixture.insertSubmission({
+      csv: perfect,
+      status: "scoring",
+      claimedAt: new Date(Date.now() - 5_000),
+    });
+    const before = await fixture.readSubmission(id);
+
+    expect(await buildProcessor(fixture, { claimLeaseMs: 30_000 })(id)).toBe("skipped");
+    expect(await fixture.readSubmission(id)).toEqual(before);
+  });
+
+  it("takes over a submission whose claim is older than the lease", async () => {
+    const id = await fixture.insertSubmission({
+      csv: perfect,
+      status: "scoring",
+      claimedAt: new Date(Date.now() - 60_000),
+    });
+
+    expect(await buildProcessor(fixture, { claimLeaseMs: 30_000 })(id)).toBe("scored");
+    expect(await fixture.readSubmission(id)).toMatchObject({
+      status: "scored",
+      metricValue: 0,
+      attempts: 1,
+    });
+  });
+
+  it("writes nothing from a run whose lapsed claim another run took over", async () => {
+    const onScored = vi.fn(async () => {});
+    const answers = createAnswersCache(createAnswersStore({ db: fixture.db }));
+    let takeover: Promise<ProcessOutcome> | undefined;
+    const slow = buildProcessor(fixture, {
+      onScored,
+      getAnswers: async (challenge) => {
+        if (!takeover) {
+          // This run stalls past its lease; another run takes the submission over and scores it.
+          await fixture.db
+            .update(submissions)
+            .set({ claimedAt: new Date(Date.now() - 3_600_000) })
+            .where(eq(submissions.id, id));
+          takeover = buildProcessor(fixture, { onScored })(id);
+          await takeover;
+        }
+        return answers(challenge);
+      },
+    });
+    const id = await fixture.insertSubmission({ csv: shiftValues(perfect, 3) });
+
+    expect(await slow(id)).toBe("skipped");
+    expect(await takeover).toBe("scored");
+    expect(onScored).toHaveBeenCalledTimes(1);
+    expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", attempts: 2 });
   });
 });
 
@@ -179,12 +266,12 @@ describe("refreshing the rankings", () => {
   });
 });
 
-describe("markFailed", () => {
+describe("marking a submission failed", () => {
   it.each(["queued", "scoring"] as const)(
     "marks a %s submission failed with the reason",
     async (status) => {
       const id = await fixture.insertSubmission({ csv: perfect, status });
-      await markFailed(fixture.db, id, "gave up");
+      await markSubmissionFailed(fixture.db, id, "gave up");
       const row = await fixture.readSubmission(id);
       expect(row).toMatchObject({ status: "failed", errorMessage: "gave up" });
       expect(row.scoredAt).toBeInstanceOf(Date);
@@ -194,7 +281,7 @@ describe("markFailed", () => {
   it("never overwrites a submission that finished meanwhile", async () => {
     const id = await fixture.insertSubmission({ csv: perfect });
     expect(await buildProcessor(fixture)(id)).toBe("scored");
-    await markFailed(fixture.db, id, "gave up");
+    await markSubmissionFailed(fixture.db, id, "gave up");
     expect(await fixture.readSubmission(id)).toMatchObject({
       status: "scored",
       errorMessage: null,

@@ -135,6 +135,48 @@ describe("reconciling stuck submissions", () => {
   );
 });
 
+describe("which submissions count as stuck", () => {
+  it("re-enqueues every stuck submission, oldest first, however many there are", async () => {
+    // More than one page, inserted youngest first so the table's order is not the age order.
+    const count = 620;
+    const oldest = longAgo().getTime();
+    const ids = await fixture.insertSubmissions(
+      Array.from({ length: count }, (_, i) => ({
+        csv: perfect,
+        createdAt: new Date(oldest + (count - i) * 10),
+      })),
+    );
+    const fake = fakeQueue({});
+
+    expect(
+      await reconcileStuckSubmissions(fixture.db, fake.queue, THRESHOLD_MS, silentLogger),
+    ).toBe(count);
+    expect(fake.added.map((a) => a.data.submissionId)).toEqual([...ids].reverse());
+  });
+
+  it("ages a submission from its latest claim, not from when it was made", async () => {
+    const claimedNow = await fixture.insertSubmission({
+      csv: perfect,
+      status: "scoring",
+      createdAt: longAgo(),
+      claimedAt: new Date(),
+    });
+    const claimedLongAgo = await fixture.insertSubmission({
+      csv: perfect,
+      status: "scoring",
+      createdAt: longAgo(),
+      claimedAt: longAgo(),
+    });
+    const fake = fakeQueue({});
+
+    expect(
+      await reconcileStuckSubmissions(fixture.db, fake.queue, THRESHOLD_MS, silentLogger),
+    ).toBe(1);
+    expect(fake.added.map((a) => a.data.submissionId)).toEqual([claimedLongAgo]);
+    expect(fake.added.map((a) => a.data.submissionId)).not.toContain(claimedNow);
+  });
+});
+
 describe("reconciling into a real queue", () => {
   let redis: Awaited<ReturnType<typeof createTestRedis>>;
   let connection: Redis;

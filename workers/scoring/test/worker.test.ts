@@ -3,12 +3,14 @@ import { SCORING_QUEUE, type ScoringJob, scoringJobId } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import { type JobsOptions, Queue, type Worker } from "bullmq";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestRedis } from "../../../test/support/services";
 import type { SubmissionProcessor } from "../src/process-submission";
 import { createScoringWorker } from "../src/worker";
 import {
   buildProcessor,
+  captureLogger,
   createWorkerFixture,
   SCORED_CHALLENGE,
   silentLogger,
@@ -46,7 +48,10 @@ afterAll(async () => {
   await fixture?.close();
 });
 
-function startWorker(process: SubmissionProcessor, options: { lockMs?: number } = {}) {
+function startWorker(
+  process: SubmissionProcessor,
+  options: { lockMs?: number; logger?: typeof silentLogger } = {},
+) {
   worker = createScoringWorker({
     connection,
     prefix: redis.prefix,
@@ -153,6 +158,54 @@ describe("the scoring worker", () => {
     expect(finished.attemptsMade).toBe(1);
     expect(finished.failedReason).toBe("Malformed scoring job");
     expect(calls).toBe(0);
+  });
+
+  it("drops a malformed job with a warning, never touching the database or logging an error", async () => {
+    const { logger, lines } = captureLogger("debug");
+    startWorker(async () => "scored", { logger });
+    await queue.add(
+      "score",
+      { submissionId: "not-a-uuid" },
+      { ...FAST_RETRIES, jobId: "score-malformed-logged" },
+    );
+
+    const { state } = await finishedJob("score-malformed-logged");
+    expect(state).toBe("failed");
+    // Give a late handler the time it would take to reach the database and log its failure.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+    const dropped = lines.find((line) => line.msg === "dropped a malformed scoring job");
+    expect(dropped).toMatchObject({ level: 40, jobId: "score-malformed-logged" });
+  });
+
+  it("fails the job only once its submission is marked failed", async () => {
+    const id = await fixture.insertSubmission({ csv: perfect });
+    const holder = new pg.Client({ connectionString: fixture.database.url });
+    await holder.connect();
+    try {
+      startWorker(async (submissionId) => {
+        // Another transaction holds the row, so marking it failed has to wait.
+        await holder.query("begin");
+        await holder.query("select id from submissions where id = $1 for update", [submissionId]);
+        throw new Error("scoring broke");
+      });
+      await enqueue(id, { attempts: 1 });
+
+      // While the mark waits on the row, the job must not be reported finished.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await (await queue.getJob(scoringJobId(id)))?.getState()).toBe("active");
+      expect((await fixture.readSubmission(id)).status).toBe("queued");
+
+      await holder.query("commit");
+      const { state } = await finishedJob(scoringJobId(id));
+      expect(state).toBe("failed");
+      expect(await fixture.readSubmission(id)).toMatchObject({
+        status: "failed",
+        errorMessage: "Scoring failed on the platform; it will not count against you.",
+      });
+    } finally {
+      await holder.end();
+    }
   });
 
   it("uses the configured lock for both the lock and the stalled-job check", async () => {

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createDatabase, runMigrations } from "@tandem/db";
+import { createLogger } from "@tandem/jobs";
 import { grantAdmin } from "../bootstrap-admin";
-import { createLogger } from "../logger";
 
 /**
  * `npm run admin:grant -- --email someone@uni.edu`: the operator's explicit, logged grant of

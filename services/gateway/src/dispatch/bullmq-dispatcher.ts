@@ -1,4 +1,4 @@
-import { SCORING_QUEUE, type ScoringJob, scoringJobId, scoringJobOptions } from "@tandem/jobs";
+import { enqueueScoringJob, SCORING_QUEUE, type ScoringJob } from "@tandem/jobs";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -33,11 +33,7 @@ export function createBullmqDispatcher(options: {
     async dispatch(submissionId, { traceId, waitMs }) {
       let job: Awaited<ReturnType<typeof queue.add>>;
       try {
-        job = await queue.add(
-          "score",
-          { submissionId, traceId },
-          { ...scoringJobOptions, jobId: scoringJobId(submissionId) },
-        );
+        job = await enqueueScoringJob(queue, submissionId, traceId);
       } catch (err) {
         options.logger.warn(
           { submissionId, err: String(err) },
@@ -49,9 +45,11 @@ export function createBullmqDispatcher(options: {
       try {
         await job.waitUntilFinished(events, waitMs);
         return "finished";
-      } catch (err) {
-        // A failed job also rejects here; the database says which.
-        return String(err).includes("timed out") ? "pending" : "finished";
+      } catch {
+        // A wait that timed out and a job that failed both reject here: the job's state says
+        // which (its result is in the database either way).
+        const state = await job.getState().catch(() => "unknown");
+        return state === "completed" || state === "failed" ? "finished" : "pending";
       }
     },
     async ping() {

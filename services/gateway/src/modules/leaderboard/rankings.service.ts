@@ -1,7 +1,6 @@
-import { DOMAINS } from "@tandem/competition";
-import { type Database, loadRankingInputs } from "@tandem/db";
-import type { RankingsCache } from "@tandem/jobs";
-import { rankingBodies } from "@tandem/scoring";
+import type { OverallLeaderboard } from "@tandem/contracts";
+import type { Database } from "@tandem/db";
+import { type RankingsCache, refreshRankings } from "@tandem/jobs";
 
 /**
  * Leaderboard bodies come from the rankings cache, which the scoring worker rewrites whenever a
@@ -9,12 +8,8 @@ import { rankingBodies } from "@tandem/scoring";
  * a cold start) or when team changes alter who is ranked (activation, a team deleted).
  */
 export function createRankingsService({ db, cache }: { db: Database; cache: RankingsCache }) {
-  async function refresh(): Promise<{ overall: string; domains: Record<string, string> }> {
-    const bodies = rankingBodies(DOMAINS, await loadRankingInputs(db));
-    // A newer snapshot already stored wins; this request still answers with its own.
-    await cache.write(bodies);
-    return bodies;
-  }
+  // A newer snapshot already stored wins; this request still answers with its own.
+  const refresh = () => refreshRankings(db, cache);
 
   return {
     refresh,
@@ -25,9 +20,7 @@ export function createRankingsService({ db, cache }: { db: Database; cache: Rank
       return (await cache.domain(slug)) ?? (await refresh()).domains[slug]!;
     },
     async totalScoreOf(teamId: string): Promise<number> {
-      const body = JSON.parse(await this.overall()) as {
-        leaderboard: { team_id: string; total_score: number }[];
-      };
+      const body = JSON.parse(await this.overall()) as OverallLeaderboard;
       return body.leaderboard.find((row) => row.team_id === teamId)?.total_score ?? 0;
     },
   };

@@ -1,6 +1,7 @@
 import { DOMAINS, findChallenge, METRICS } from "@tandem/competition";
 import type { SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
+import { isUnfinished } from "@tandem/jobs";
 import type { AnswersLookup } from "@tandem/scoring";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
@@ -147,7 +148,7 @@ export async function submitPredictions(
     if (!submission) throw new Error("Submission insert returned nothing");
   }
 
-  if (STATUS_OF[submission.status] === 202) {
+  if (isUnfinished(submission.status)) {
     await deps.dispatcher.dispatch(submission.id, { traceId: input.traceId, waitMs: deps.waitMs });
     submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
   }

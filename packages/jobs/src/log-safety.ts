@@ -1,7 +1,28 @@
 import { serializeError } from "@tandem/db";
-import type { Logger } from "pino";
+import pino, { type Logger } from "pino";
+
+/*
+ * What may reach a log line, for the gateway, the scoring worker and the embedded server alike:
+ * no credential (headers, fields, query values) and no value a database error echoes.
+ */
 
 export const LOG_CENSOR = "[redacted]";
+
+export const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.passwordHash",
+  "*.adminPassword",
+  "*.token",
+  "*.api_key",
+  "*.apiKey",
+  // Hub sign-in links carry a token in their query string.
+  "*.jupyterhub_url",
+  'res.headers["location"]',
+];
 
 /**
  * Query parameters whose values are credentials: reset and sign-in tokens, OAuth codes and
@@ -57,13 +78,17 @@ function serializeRequest(request: LoggedRequest) {
 
 export const logSerializers = { req: serializeRequest, err: serializeError };
 
+const redact = { paths: REDACTED_PATHS, censor: LOG_CENSOR };
+
+/** A process's logger, with the serializers and redactions above. */
+export function createLogger(level: string, name: string): Logger {
+  return pino({ level, name, serializers: logSerializers, redact });
+}
+
 /**
- * The logger the gateway hands Fastify: whatever the caller built (a test's capture, the
- * process logger), with the serializers and redaction above, so no request logs a secret.
+ * Whatever logger a caller built (a test's capture, the process logger), made safe the same way:
+ * the gateway wraps the logger it is handed, so no request logs a secret.
  */
-export function withLogSafety(logger: Logger, redact: string[]): Logger {
-  return logger.child(
-    {},
-    { serializers: logSerializers, redact: { paths: redact, censor: LOG_CENSOR } },
-  );
+export function withLogSafety(logger: Logger): Logger {
+  return logger.child({}, { serializers: logSerializers, redact });
 }
