@@ -1,10 +1,10 @@
 import type { Challenge, Domain } from "./types";
 
 /** The sample submission every challenge publishes: a valid file with a constant prediction. */
-export const sampleSubmissionFile = (challenge: Challenge) =>
+export const sampleSubmissionFile = (challenge: Pick<Challenge, "number">) =>
   `sample_submission_c${challenge.number}.csv`;
 
-export const baselineNotebookFile = (challenge: Challenge) =>
+export const baselineNotebookFile = (challenge: Pick<Challenge, "number">) =>
   `Challenge${challenge.number}_baseline.ipynb`;
 
 /** The answers file of a ranking challenge names its relevant items in this column. */

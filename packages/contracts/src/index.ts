@@ -1,11 +1,18 @@
 export * from "./auth";
+export * from "./common";
 export * from "./competition";
+export * from "./config";
 export * from "./error-codes";
+export * from "./health";
+export * from "./jupyter";
 export * from "./leaderboard";
 export { LEADERBOARD_MESSAGES } from "./leaderboard-messages";
 export { MESSAGES } from "./messages";
+export * from "./password-reset";
 export * from "./registration-form";
 export { missing } from "./required";
+export * from "./rules";
+export * from "./sdk-auth";
 export * from "./submissions";
 export { TEAM_MESSAGES } from "./team-messages";
 export * from "./teams";

@@ -66,3 +66,15 @@ export const domainLeaderboardSchema = z.strictObject({
   ),
   updated_at: z.iso.datetime(),
 });
+
+/** `GET /api/leaderboard/domain/:domain` */
+export const domainLeaderboardParamsSchema = z.object({
+  domain: z.string().min(1).max(100).describe("Name or slug, any case or spacing"),
+});
+
+export type OverallLeaderboard = z.infer<typeof overallLeaderboardSchema>;
+export type OverallLeaderboardRow = OverallLeaderboard["leaderboard"][number];
+export type DomainLeaderboard = z.infer<typeof domainLeaderboardSchema>;
+export type DomainLeaderboardRow = DomainLeaderboard["leaderboard"][number];
+export type ChallengeColumn = DomainLeaderboard["challenge_columns"][number];
+export type ChallengeResult = z.infer<typeof challengeCellSchema>;

@@ -1,9 +1,11 @@
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH } from "./rules";
+
 /** User-facing messages, quoted exactly from SPEC.md §5 and §8 where the spec gives them. */
 export const MESSAGES = {
-  firstNameMin: "First name must be at least 2 characters",
-  lastNameMin: "Last name must be at least 2 characters",
+  firstNameMin: `First name must be at least ${PERSON_NAME_MIN_LENGTH} characters`,
+  lastNameMin: `Last name must be at least ${PERSON_NAME_MIN_LENGTH} characters`,
   emailInvalid: "Please enter a valid email",
-  passwordMin: "Password must be at least 6 characters",
+  passwordMin: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordsDontMatch: "Passwords don't match",
   fieldRequired: "This field is required",
   gradYearRequired: "Graduation year is required for students",
@@ -44,7 +46,7 @@ export const MESSAGES = {
   resetInvalidToken: "Invalid or expired token. Please request a new password reset link.",
   resetFailed: "Failed to reset password. Please try again.",
   resetError: "An error occurred. Please try again or request a new password reset link.",
-  resetPasswordMin: "Password must be at least 6 characters long.",
+  resetPasswordMin: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   resetPasswordsMismatch: "Passwords do not match.",
   debugUnknownError: "Unknown error",
   debugParseToken: "Could not parse token",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { gradYearWindow, type SignupRequest } from "./auth";
 import { MESSAGES } from "./messages";
+import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH } from "./rules";
 
 /**
  * The registration form as the browser holds it (SPEC.md §3 "Registration form"). Inputs give
@@ -69,10 +70,10 @@ function isOrganizer(values: RegistrationFormValues): boolean {
  */
 export const registrationFormSchema = z
   .object({
-    firstName: z.string().trim().min(2, MESSAGES.firstNameMin),
-    lastName: z.string().trim().min(2, MESSAGES.lastNameMin),
+    firstName: z.string().trim().min(PERSON_NAME_MIN_LENGTH, MESSAGES.firstNameMin),
+    lastName: z.string().trim().min(PERSON_NAME_MIN_LENGTH, MESSAGES.lastNameMin),
     email: z.string().trim().pipe(z.email(MESSAGES.emailInvalid)),
-    password: z.string().min(6, MESSAGES.passwordMin),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin),
     confirmPassword: z.string(),
     isStudent: z.boolean(),
     position: z.string().trim().min(1, MESSAGES.fieldRequired),
@@ -153,7 +154,7 @@ export type ForgotPasswordFormValues = z.infer<typeof forgotPasswordFormSchema>;
 
 export const resetPasswordFormSchema = z
   .object({
-    password: z.string().min(6, MESSAGES.resetPasswordMin),
+    password: z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.resetPasswordMin),
     confirmPassword: z.string(),
   })
   .superRefine((values, ctx) => {

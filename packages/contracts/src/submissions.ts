@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+/** A retry with the same key is the same submission (`POST /api/submit`). */
+export const submitHeadersSchema = z.object({
+  "idempotency-key": z.string().trim().min(1).max(200).optional(),
+});
+
 export const submitRequestSchema = z.object({
   domain_name: z.string().trim().min(1, "domain_name is required").max(100),
   task_number: z.coerce
@@ -34,6 +39,37 @@ export const submitResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type SubmitResponse = z.infer<typeof submitResponseSchema>;
+
+export const submissionParamsSchema = z.object({
+  id: z.string().uuid("Submission id must be a UUID"),
+});
+
+export const submissionHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  domain: z.string().trim().max(100).optional(),
+});
+
+export const submissionHistoryItemSchema = z.object({
+  submission_id: z.string(),
+  domain: z.string(),
+  challenge: z.number().int(),
+  challenge_key: z.string(),
+  status: z.string(),
+  score: z.number().nullable(),
+  metric_name: z.string(),
+  counted: z.boolean(),
+  row_count: z.number().int(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  scored_at: z.string().nullable(),
+  scored_on_earlier_answers: z.boolean(),
+});
+
+/** `GET /api/submissions/history`: the team's submissions, newest first. */
+export const submissionHistoryResponseSchema = z.object({
+  submissions: z.array(submissionHistoryItemSchema),
+});
+export type SubmissionHistoryItem = z.infer<typeof submissionHistoryItemSchema>;
 
 /** Routes list it for their error statuses; the one definition is the envelope's. */
 export { errorEnvelopeSchema as errorResponseSchema } from "./error-codes";

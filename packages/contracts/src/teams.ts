@@ -1,14 +1,19 @@
 import { z } from "zod";
+import { messageResponseSchema } from "./common";
 import { MESSAGES } from "./messages";
 import { missing } from "./required";
+import { TEAM_NAME_CHARACTERS, TEAM_NAME_MAX_LENGTH, TEAM_ROLES, TEAM_STATUSES } from "./rules";
 import { TEAM_MESSAGES } from "./team-messages";
+
+export const teamStatusSchema = z.enum(TEAM_STATUSES);
+export const teamRoleSchema = z.enum(TEAM_ROLES);
+
+const TEAM_NAME = new RegExp(`^[${TEAM_NAME_CHARACTERS}]+$`);
+const NOT_TEAM_NAME_CHARACTER = new RegExp(`[^${TEAM_NAME_CHARACTERS}]`, "g");
 
 /** What the team-name input does as a person types (SPEC.md §5). */
 export function sanitizeTeamNameInput(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/\s+/g, "-")
-    .replace(/[^a-z0-9-]/g, "");
+  return raw.toLowerCase().replace(/\s+/g, "-").replace(NOT_TEAM_NAME_CHARACTER, "");
 }
 
 export const teamNameSchema = z
@@ -17,10 +22,13 @@ export const teamNameSchema = z
     if (value.length === 0) ctx.addIssue({ code: "custom", message: MESSAGES.teamNameRequired });
     else if (value.trim().length === 0) {
       ctx.addIssue({ code: "custom", message: MESSAGES.teamNameWhitespace });
-    } else if (!/^[a-z0-9-]+$/.test(value)) {
+    } else if (!TEAM_NAME.test(value)) {
       ctx.addIssue({ code: "custom", message: MESSAGES.teamNameCharset });
-    } else if (value.length > 64) {
-      ctx.addIssue({ code: "custom", message: "Team name must be at most 64 characters" });
+    } else if (value.length > TEAM_NAME_MAX_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
+      });
     }
   });
 
@@ -43,7 +51,7 @@ export const memberSchema = z.object({
   user_id: z.string(),
   username: z.string(),
   email: z.string(),
-  role: z.enum(["creator", "owner", "member"]),
+  role: teamRoleSchema,
   joined_at: z.string(),
 });
 
@@ -54,7 +62,7 @@ export const teamSchema = z.object({
   api_key: z.string(),
   /** What a new member types to join; secret to the team, unlike its ID. */
   invite_code: z.string(),
-  status: z.enum(["inactive", "active"]),
+  status: teamStatusSchema,
   created_at: z.string(),
   activated_at: z.string().nullable(),
   total_score: z.number(),
@@ -62,6 +70,34 @@ export const teamSchema = z.object({
   member_count: z.number().int(),
   /** The most members a team may have (TEAM_MAX_MEMBERS). */
   max_members: z.number().int(),
-  user_role: z.enum(["creator", "owner", "member"]),
+  user_role: teamRoleSchema,
 });
 export type TeamView = z.infer<typeof teamSchema>;
+
+/** `GET /api/teams`: the signed-in user's team, or none. */
+export const teamsResponseSchema = z.object({ teams: z.array(teamSchema) });
+
+export const createTeamResponseSchema = z.object({
+  success: z.boolean(),
+  team: teamSchema,
+  message: z.string(),
+});
+export type CreateTeamResponse = z.infer<typeof createTeamResponseSchema>;
+
+export const joinTeamResponseSchema = messageResponseSchema.extend({ team: teamSchema });
+export type JoinTeamResponse = z.infer<typeof joinTeamResponseSchema>;
+
+export const leaveTeamResponseSchema = messageResponseSchema;
+export type LeaveTeamResponse = z.infer<typeof leaveTeamResponseSchema>;
+
+export const rotateKeyResponseSchema = messageResponseSchema.extend({ api_key: z.string() });
+export type RotateKeyResponse = z.infer<typeof rotateKeyResponseSchema>;
+
+export const rotateInviteResponseSchema = messageResponseSchema.extend({
+  invite_code: z.string(),
+});
+export type RotateInviteResponse = z.infer<typeof rotateInviteResponseSchema>;
+
+/** Removing a member replaces the team's API key and invite code: the team view carries both. */
+export const removeMemberResponseSchema = messageResponseSchema.extend({ team: teamSchema });
+export type RemoveMemberResponse = z.infer<typeof removeMemberResponseSchema>;

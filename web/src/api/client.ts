@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCodeOf } from "@tandem/contracts";
+import type { ZodType } from "zod";
 import { clearAuthData, getApiKey, getToken } from "../auth/storage";
 
 const API_BASE = "/api";
@@ -53,6 +54,31 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError
 /** The request never got an answer (offline, DNS, server down, CORS). */
 export class NetworkError extends Error {
   override name = "NetworkError";
+}
+
+/**
+ * A success answer whose body is not what the contract says (a proxy's page, a server of another
+ * version): reported as one error here, before a component reads a field that is not there.
+ */
+export class UnexpectedResponseError extends Error {
+  override name = "UnexpectedResponseError";
+
+  constructor(
+    readonly path: string,
+    readonly problems: string[],
+  ) {
+    super(`Unexpected answer from ${path}: ${problems.join("; ")}`);
+  }
+}
+
+/** `body` as its contracts schema gives it; an UnexpectedResponseError when it does not match. */
+export function parseResponse<T>(schema: ZodType<T>, body: unknown, path: string): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
+  throw new UnexpectedResponseError(path, problems);
 }
 
 export interface RequestOptions {
@@ -146,6 +172,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "GET" }),
+  /** GET whose body is checked against its contracts schema (`parseResponse`). */
+  getParsed: async <T>(
+    path: string,
+    schema: ZodType<T>,
+    options?: Omit<RequestOptions, "method" | "body">,
+  ) => parseResponse(schema, await apiRequest<unknown>(path, { ...options, method: "GET" }), path),
   // "Empty" POSTs still send `{}`: the gateway rejects a JSON content type with no body.
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),

@@ -107,8 +107,8 @@ export function AuthProvider({
     async (email: string, password: string, rememberMe: boolean) => {
       if (!email || !password) return false;
 
-      const response = await loginRequest({ email, password, rememberMe });
-      if (!response?.token) {
+      const token = await loginRequest({ email, password, rememberMe });
+      if (!token) {
         await logout();
         return false;
       }
@@ -116,11 +116,11 @@ export function AuthProvider({
       // Start clean so nothing (such as another user's team API key) survives the switch.
       clearAuthData();
       clearCachedData();
-      saveToken(response.token, rememberMe);
+      saveToken(token, rememberMe);
 
       let check: Awaited<ReturnType<typeof verifyToken>>;
       try {
-        check = await verifyToken(response.token);
+        check = await verifyToken(token);
       } catch (error) {
         await logout();
         throw error;
@@ -131,7 +131,7 @@ export function AuthProvider({
       }
 
       saveUser(check.user);
-      setState({ status: "authenticated", token: response.token, user: check.user });
+      setState({ status: "authenticated", token, user: check.user });
       return true;
     },
     [logout, clearCachedData],

@@ -1,4 +1,5 @@
-import { isUser, type User } from "./user";
+import { userSchema } from "@tandem/contracts";
+import type { User } from "./user";
 
 const TOKEN_KEY = "auth_token";
 const USER_KEY = "user";
@@ -67,8 +68,8 @@ export function getStoredUser(): User | null {
   const raw = read("session", USER_KEY) ?? read("local", USER_KEY);
   if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    return isUser(parsed) ? parsed : null;
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }

@@ -1,21 +1,7 @@
-export interface User {
-  id: string;
-  username: string;
-  email: string;
-  status?: string;
-  admin_access?: boolean;
-}
+import type { PublicUser } from "@tandem/contracts";
 
-export function isUser(value: unknown): value is User {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.id === "string" &&
-    typeof candidate.username === "string" &&
-    typeof candidate.email === "string" &&
-    (candidate.status === undefined || typeof candidate.status === "string")
-  );
-}
+/** The signed-in account as the server describes it (`/api/verify-token`, sign-in answers). */
+export type User = PublicUser;
 
 export function sameUser(a: User, b: User): boolean {
   return (

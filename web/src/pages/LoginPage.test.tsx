@@ -97,7 +97,13 @@ describe("LoginPage", () => {
   });
 
   it("opens the dashboard once the server accepts the credentials", async () => {
-    const ada = { id: "u-ada", username: "ada", email: "ada@example.com" };
+    const ada = {
+      id: "u-ada",
+      username: "ada",
+      email: "ada@example.com",
+      status: "active",
+      admin_access: false,
+    };
     stubFetch((path) => {
       if (path === "/api/login-verification") return jsonResponse({ token: "token-ada" });
       if (path === "/api/verify-token") return jsonResponse({ valid: true, user: ada });

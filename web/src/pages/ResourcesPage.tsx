@@ -1,5 +1,6 @@
 import { Anchor, Button, Code, Container, List } from "@mantine/core";
 import {
+  baselineNotebookFile,
   DOMAINS,
   RESOURCE_CARDS,
   RESOURCE_SECTIONS,
@@ -55,7 +56,7 @@ function BaselineLinks() {
             <span key={challenge.key}>
               {i > 0 && ", "}
               <Anchor href={challenge.baseline_notebook_url} download>
-                Challenge{challenge.number}_baseline.ipynb
+                {baselineNotebookFile(challenge)}
               </Anchor>
             </span>
           ))}

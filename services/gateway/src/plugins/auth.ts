@@ -91,7 +91,8 @@ export const authPlugin = fp(
 
     app.decorate("requireAdmin", async (request: FastifyRequest) => {
       await app.authenticate(request);
-      if (!request.account.adminAccess) throw forbidden("auth.admin_required", "Admin access required.");
+      if (!request.account.adminAccess)
+        throw forbidden("auth.admin_required", "Admin access required.");
     });
 
     app.decorate("issueSession", async (reply: FastifyReply, user: User, rememberMe: boolean) => {

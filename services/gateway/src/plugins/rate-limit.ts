@@ -1,6 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import { MESSAGES } from "@tandem/contracts";
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpError } from "../lib/http-error";
@@ -11,7 +11,7 @@ declare module "fastify" {
     /** preHandler hooks limiting a sensitive route per client IP and per e-mail in the body. */
     authLimits(group: string, options?: { perEmail?: boolean }): preHandlerHookHandler[];
     /** Throws 429 once a client IP has asked for too many paths that do not exist. */
-    limitNotFound(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    limitNotFound(request: FastifyRequest): Promise<void>;
     /**
      * Runs a secret check (a password, the organizer code) under the shared failure budget:
      * 429 while a hold is on; `check` answers whether the secret was right, and only a wrong
@@ -19,7 +19,6 @@ declare module "fastify" {
      */
     guardSecret(
       request: FastifyRequest,
-      reply: FastifyReply,
       account: string | undefined,
       check: () => Promise<boolean>,
     ): Promise<boolean>;
@@ -44,12 +43,13 @@ function emailOf(request: FastifyRequest): string {
 
 type Check = ReturnType<FastifyInstance["createRateLimit"]>;
 
-async function enforce(check: Check, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function enforce(check: Check, request: FastifyRequest): Promise<void> {
   const limit = await check(request);
   if (!limit.isAllowed && limit.isExceeded) {
     const seconds = Math.max(1, limit.ttlInSeconds);
-    reply.header("retry-after", String(seconds));
-    throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
+    throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds), undefined, {
+      retryAfterSeconds: seconds,
+    });
   }
 }
 
@@ -60,7 +60,11 @@ export const rateLimitPlugin = fp(
       ...(options.redis ? { redis: options.redis } : {}),
       nameSpace: `${options.prefix}:ratelimit:`,
       errorResponseBuilder: (_request, context) =>
-        new HttpError(429, "rate_limited", MESSAGES.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000)))),
+        new HttpError(
+          429,
+          "rate_limited",
+          MESSAGES.rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+        ),
       skipOnError: true,
     });
 
@@ -78,9 +82,9 @@ export const rateLimitPlugin = fp(
         // Requests without an e-mail share one bucket per IP instead of bypassing the limit.
         keyGenerator: (request) => `${group}:email:${emailOf(request) || request.ip}`,
       });
-      const hook: preHandlerHookHandler = async (request, reply) => {
+      const hook: preHandlerHookHandler = async (request) => {
         for (const check of limits.perEmail === false ? [byIp] : [byIp, byEmail]) {
-          await enforce(check, request, reply);
+          await enforce(check, request);
         }
       };
       return [hook];
@@ -94,15 +98,15 @@ export const rateLimitPlugin = fp(
       "guardSecret",
       async (
         request: FastifyRequest,
-        reply: FastifyReply,
         account: string | undefined,
         check: () => Promise<boolean>,
       ) => {
         const wait = await attempts.heldFor(request.ip, account);
         if (wait > 0) {
           const seconds = Math.max(1, Math.ceil(wait / 1000));
-          reply.header("retry-after", String(seconds));
-          throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
+          throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds), undefined, {
+            retryAfterSeconds: seconds,
+          });
         }
         const ok = await check();
         if (ok) await attempts.succeeded(request.ip, account);
@@ -116,9 +120,7 @@ export const rateLimitPlugin = fp(
       timeWindow: options.windowMs,
       keyGenerator: (request) => `notfound:ip:${request.ip}`,
     });
-    app.decorate("limitNotFound", (request: FastifyRequest, reply: FastifyReply) =>
-      enforce(notFoundByIp, request, reply),
-    );
+    app.decorate("limitNotFound", (request: FastifyRequest) => enforce(notFoundByIp, request));
   },
   { name: "rate-limit", dependencies: [] },
 );

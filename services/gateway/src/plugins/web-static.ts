@@ -87,8 +87,10 @@ export const webStaticPlugin = fp(
           .sendFile("index.html", webDistDir);
       }
       // Client routes above are pages people open; a stream of unknown API paths is a scan.
-      await app.limitNotFound(request, reply);
-      return reply.status(404).send({ error: `Not found: ${request.method} ${path}`, code: "request.route_not_found" });
+      await app.limitNotFound(request);
+      return reply
+        .status(404)
+        .send({ error: `Not found: ${request.method} ${path}`, code: "request.route_not_found" });
     });
   },
   { name: "web-static", dependencies: ["rate-limit"] },

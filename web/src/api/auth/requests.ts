@@ -1,40 +1,29 @@
-import { isUser, type User } from "../../auth/user";
+import {
+  type LoginRequest,
+  type PublicUser,
+  type Session,
+  sessionResponseSchema,
+  verifyTokenResponseSchema,
+} from "@tandem/contracts";
 import { ApiError, api } from "../client";
 
-export interface LoginBody {
-  email: string;
-  password: string;
-  rememberMe: boolean;
-}
+export type { Session };
 
-export interface LoginResponse {
-  token?: string;
-  user?: unknown;
-}
+export type TokenCheck = { valid: true; user: PublicUser } | { valid: false; error: string };
 
-/** A signed-in session as the sign-up, code-exchange and demo-login calls return it. */
-export interface Session {
-  token: string;
-  user: User;
-}
-
-export type TokenCheck = { valid: true; user: User } | { valid: false; error: string };
-
-interface VerifyTokenResponse {
-  valid?: boolean;
-  user?: unknown;
-  error?: string;
-}
-
-/** The `{ token, user }` in a response body, or null when either is missing or malformed. */
+/** The `{ token, user }` of a response body, or null when either is missing or malformed. */
 export function sessionFrom(body: unknown): Session | null {
-  if (typeof body !== "object" || body === null) return null;
-  const { token, user } = body as LoginResponse;
-  return typeof token === "string" && token.length > 0 && isUser(user) ? { token, user } : null;
+  const parsed = sessionResponseSchema.safeParse(body);
+  return parsed.success && parsed.data.token.length > 0 ? parsed.data : null;
 }
 
-export function loginRequest(body: LoginBody): Promise<LoginResponse> {
-  return api.post<LoginResponse>("/login-verification", body);
+// Only the token of a login answer is used: the user comes from verifying it.
+const loginTokenSchema = sessionResponseSchema.pick({ token: true });
+
+/** The session token the server issued, or null when the answer carries none. */
+export async function loginRequest(body: LoginRequest): Promise<string | null> {
+  const parsed = loginTokenSchema.safeParse(await api.post<unknown>("/login-verification", body));
+  return parsed.success && parsed.data.token.length > 0 ? parsed.data.token : null;
 }
 
 /** Trades the single-use code from the GitHub return for a session. */
@@ -51,14 +40,16 @@ export async function demoLoginRequest(): Promise<Session | null> {
 
 /**
  * Asks the server whether `token` is still good. A 401 (or `valid: false`) is an answer, not a
- * failure; network and server errors throw, because they say nothing about the token.
+ * failure; network and server errors throw, because they say nothing about the token. An answer
+ * without a whole user counts as `valid: false`.
  */
 export async function verifyTokenRequest(token: string): Promise<TokenCheck> {
   try {
-    const response = await api.get<VerifyTokenResponse>("/verify-token", { token });
-    if (response?.valid === true && isUser(response.user)) {
-      return { valid: true, user: response.user };
-    }
+    const parsed = verifyTokenResponseSchema.safeParse(
+      await api.get<unknown>("/verify-token", { token }),
+    );
+    const response = parsed.success ? parsed.data : undefined;
+    if (response?.valid === true && response.user) return { valid: true, user: response.user };
     return { valid: false, error: response?.error ?? "Invalid token" };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

@@ -1,12 +1,6 @@
+import type { PublicConfig } from "@tandem/contracts";
 import useSWR from "swr";
 import { api } from "../client";
-
-/** `GET /api/config/public`: which optional sign-in features this deployment offers. */
-export interface PublicConfig {
-  github_enabled: boolean;
-  demo_login_enabled: boolean;
-  jupyterhub_url: string | null;
-}
 
 const PUBLIC_CONFIG_PATH = "/config/public";
 
@@ -20,6 +14,7 @@ function toPublicConfig(body: unknown): PublicConfig {
   };
 }
 
+/** `GET /api/config/public`: which optional sign-in features this deployment offers. */
 export async function fetchPublicConfig(): Promise<PublicConfig> {
   return toPublicConfig(await api.get<unknown>(PUBLIC_CONFIG_PATH));
 }

@@ -1,35 +1,31 @@
+import {
+  type MessageResponse,
+  type ResetPasswordRequest,
+  type VerifyResetTokenResponse,
+  verifyResetTokenResponseSchema,
+} from "@tandem/contracts";
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { ApiError, api } from "../client";
 
-export interface ForgotPasswordResponse {
-  success?: boolean;
-  message?: string;
-}
-
+/** `POST /api/forgot-password`: the same answer whether or not the account exists. */
 export function useForgotPassword() {
   return useSWRMutation("/forgot-password", (path: string, { arg: email }: { arg: string }) =>
-    api.post<ForgotPasswordResponse | undefined>(path, { email }),
+    api.post<MessageResponse | undefined>(path, { email }),
   );
 }
 
-export type ResetTokenCheck = { valid: true; username: string; email: string } | { valid: false };
-
-interface VerifyResetTokenResponse {
-  valid?: boolean;
-  user?: { email?: unknown; username?: unknown };
-}
+export type ResetTokenCheck =
+  | ({ valid: true } & VerifyResetTokenResponse["user"])
+  | { valid: false };
 
 async function verifyResetToken(token: string): Promise<ResetTokenCheck> {
   try {
-    const body = await api.post<VerifyResetTokenResponse | undefined>("/verify-reset-token", {
-      token,
-    });
-    const user = body?.user;
-    if (body?.valid === true && typeof user?.username === "string") {
-      return { valid: true, username: user.username, email: String(user.email ?? "") };
-    }
-    return { valid: false };
+    const parsed = verifyResetTokenResponseSchema.safeParse(
+      await api.post<unknown>("/verify-reset-token", { token }),
+    );
+    if (!parsed.success) return { valid: false };
+    return { valid: true, ...parsed.data.user };
   } catch (error) {
     // 400 `{ valid: false, error }` is the answer for a bad token, not a failure.
     if (error instanceof ApiError && error.status === 400) return { valid: false };
@@ -48,9 +44,7 @@ export function useResetToken(token: string | null) {
 }
 
 export function useResetPassword() {
-  return useSWRMutation(
-    "/reset-password",
-    (path: string, { arg }: { arg: { token: string; password: string } }) =>
-      api.post<{ success?: boolean; message?: string } | undefined>(path, arg),
+  return useSWRMutation("/reset-password", (path: string, { arg }: { arg: ResetPasswordRequest }) =>
+    api.post<MessageResponse | undefined>(path, arg),
   );
 }

@@ -1,4 +1,4 @@
-import type { SignupRequest } from "@tandem/contracts";
+import { organizerCodeResponseSchema, type SignupRequest } from "@tandem/contracts";
 import useSWRMutation from "swr/mutation";
 import { type Session, sessionFrom } from "../auth/requests";
 import { api } from "../client";
@@ -17,8 +17,10 @@ export function useOrganizerCodeCheck() {
   return useSWRMutation(
     "/organizer-code/verify",
     async (path: string, { arg: adminPassword }: { arg: string }): Promise<boolean> => {
-      const body = await api.post<{ valid?: unknown } | undefined>(path, { adminPassword });
-      return body?.valid === true;
+      const parsed = organizerCodeResponseSchema.safeParse(
+        await api.post<unknown>(path, { adminPassword }),
+      );
+      return parsed.success && parsed.data.valid;
     },
   );
 }

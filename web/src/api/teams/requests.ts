@@ -1,53 +1,21 @@
-import { TEAM_MESSAGES, type TeamView, teamSchema } from "@tandem/contracts";
+import {
+  type CreateTeamResponse,
+  type JoinTeamResponse,
+  jupyterTokenResponseSchema,
+  type LeaveTeamResponse,
+  type RemoveMemberResponse,
+  type RotateInviteResponse,
+  type RotateKeyResponse,
+  type StartCompetitionResponse,
+  TEAM_MESSAGES,
+  type TeamView,
+  teamsResponseSchema,
+} from "@tandem/contracts";
 import { getToken, saveApiKey } from "../../auth/storage";
 import { ApiError, api, NetworkError } from "../client";
 
 /** SWR key of the signed-in user's teams; every team mutation revalidates it. */
 export const TEAMS_KEY = "/teams";
-
-export interface CreateTeamResponse {
-  success?: boolean;
-  team?: TeamView;
-  message?: string;
-}
-
-export interface JoinTeamResponse {
-  success?: boolean;
-  team?: TeamView;
-  message?: string;
-}
-
-export interface LeaveTeamResponse {
-  success?: boolean;
-  message?: string;
-}
-
-export interface RotateKeyResponse {
-  success?: boolean;
-  message?: string;
-  api_key?: string;
-}
-
-export interface RotateInviteResponse {
-  success?: boolean;
-  message?: string;
-  invite_code?: string;
-}
-
-export interface RemoveMemberResponse {
-  success?: boolean;
-  message?: string;
-  team?: TeamView;
-}
-
-export interface StartCompetitionResponse {
-  success?: boolean;
-  message?: string;
-  team_id?: string;
-  team_name?: string;
-  status?: TeamView["status"];
-  activated_at?: string | null;
-}
 
 /** SPEC.md §8 Teams: every team call needs a session, checked before anything is sent. */
 export class AuthRequiredError extends Error {
@@ -67,15 +35,14 @@ function requireToken(): string {
 /** `GET /api/teams`, keeping the team's API key for later requests (SPEC.md §7). */
 export async function fetchTeams(): Promise<TeamView[]> {
   requireToken();
-  let body: { teams?: unknown };
+  let teams: TeamView[];
   try {
-    body = await api.get<{ teams?: unknown }>(TEAMS_KEY);
+    ({ teams } = await api.getParsed(TEAMS_KEY, teamsResponseSchema));
   } catch (error) {
     // SPEC.md §8: a 404 is ignored; the dashboard then shows no team.
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
   }
-  const teams = teamSchema.array().parse(body?.teams ?? []);
   const team = teams[0];
   // No team (left, dissolved, or removed by the owner): its key is dead and must not travel.
   if (team) saveApiKey(team.api_key);
@@ -187,11 +154,12 @@ export interface JupyterLaunch {
 /** `POST /api/jupyter/generate-token`; null when the answer lacks a token or a web address. */
 export async function generateJupyterTokenRequest(): Promise<JupyterLaunch | null> {
   requireToken();
-  const body = await api.post<unknown>("/jupyter/generate-token");
-  if (typeof body !== "object" || body === null) return null;
-  const { token, jupyterhub_url: url } = body as Record<string, unknown>;
+  const parsed = jupyterTokenResponseSchema.safeParse(
+    await api.post<unknown>("/jupyter/generate-token"),
+  );
+  if (!parsed.success) return null;
+  const { token, jupyterhub_url: url } = parsed.data;
   // Only a web address is opened: anything else (javascript:, data:) would run in a new tab.
-  if (typeof token !== "string" || !token || typeof url !== "string") return null;
-  if (!/^https?:\/\//i.test(url)) return null;
+  if (!token || !/^https?:\/\//i.test(url)) return null;
   return { token, jupyterhubUrl: url };
 }

@@ -3,10 +3,17 @@ import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, render, screen, userEvent, within } from "../../../test-utils/render";
 import { TeamCard } from "./TeamCard";
 
-const alice = { id: "u-alice", username: "alice", email: "alice@example.com" };
-const bob = { id: "u-bob", username: "bob", email: "bob@example.com" };
-const carol = { id: "u-carol", username: "carol", email: "carol@example.com" };
-const dan = { id: "u-dan", username: "dan", email: "dan@example.com" };
+const person = (name: string) => ({
+  id: `u-${name}`,
+  username: name,
+  email: `${name}@example.com`,
+  status: "active",
+  admin_access: false,
+});
+const alice = person("alice");
+const bob = person("bob");
+const carol = person("carol");
+const dan = person("dan");
 
 function teamSeenAs(role: TeamView["user_role"]): TeamView {
   return {

@@ -1,4 +1,5 @@
 import { Table } from "@mantine/core";
+import { baselineNotebookFile, sampleSubmissionFile } from "@tandem/competition";
 import type { CompetitionDomain } from "../../api/competition/requests";
 import { RichText } from "../Info/RichText";
 import { ScrollRegion } from "../Info/ScrollRegion";
@@ -10,12 +11,12 @@ export function Downloads({ domain }: { domain: CompetitionDomain }) {
   const files = domainFiles(domain);
   const extras = domain.challenges.flatMap((challenge) => [
     {
-      name: `Challenge${challenge.number}_baseline.ipynb`,
+      name: baselineNotebookFile(challenge),
       description: `Baseline notebook for challenge ${challenge.number}: ${challenge.title}`,
       url: challenge.baseline_notebook_url,
     },
     {
-      name: `sample_submission_c${challenge.number}.csv`,
+      name: sampleSubmissionFile(challenge),
       description: `Sample submission for challenge ${challenge.number} (${challenge.submission_format})`,
       url: challenge.sample_submission_url,
     },

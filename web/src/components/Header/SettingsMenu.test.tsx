@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen, userEvent } from "../../../test-utils/render";
 import SettingsMenu, { type SettingsMenuProps } from "./SettingsMenu";
 
-const alice = { id: "u-1", username: "alice", email: "alice@example.com" };
+const alice = {
+  id: "u-1",
+  username: "alice",
+  email: "alice@example.com",
+  status: "active",
+  admin_access: false,
+};
 
 /** The menu is controlled; this keeps its open state as the header does. */
 function Harness({ onLogout }: Pick<SettingsMenuProps, "onLogout">) {

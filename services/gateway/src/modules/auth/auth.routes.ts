@@ -1,14 +1,18 @@
 import {
   errorResponseSchema as errorSchema,
+  exchangeCodeRequestSchema,
   loginRequestSchema,
+  logoutEverywhereResponseSchema,
+  logoutResponseSchema,
   MESSAGES,
+  organizerCodeRequestSchema,
+  organizerCodeResponseSchema,
   sessionResponseSchema,
   signupRequestSchema,
   verifyTokenResponseSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { safeEqual } from "../../lib/safe-equal";
@@ -58,7 +62,7 @@ export async function authRoutes(
       if (!body.eligible && body.ineligibilityType === "organizer") {
         // The organizer code is only ever checked here, never in the browser (ARCHITECTURE.md §4),
         // under the same failure budget as passwords (per address: it is no one's account).
-        const valid = await app.guardSecret(request, reply, undefined, async () =>
+        const valid = await app.guardSecret(request, undefined, async () =>
           organizerCodeMatches(organizerCode, body.adminPassword ?? ""),
         );
         if (!valid) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
@@ -79,7 +83,10 @@ export async function authRoutes(
         adminAccess,
       });
       if (!user)
-        throw conflict("auth.email_taken", "An account with this email already exists. Please log in instead.");
+        throw conflict(
+          "auth.email_taken",
+          "An account with this email already exists. Please log in instead.",
+        );
       const token = await app.issueSession(reply, user, body.rememberMe);
       return reply.status(201).send({ token, user: toPublicUser(user) });
     },
@@ -97,7 +104,7 @@ export async function authRoutes(
       const { email, password, rememberMe } = request.body;
       const user = await users.findByEmail(email);
       // Only wrong passwords count against the address and the account (plugins/rate-limit.ts).
-      const valid = await app.guardSecret(request, reply, email, () =>
+      const valid = await app.guardSecret(request, email, () =>
         verifyPassword(user?.passwordHash, password),
       );
       if (!user || !valid) throw unauthorized("auth.login_invalid", MESSAGES.loginInvalid);
@@ -112,14 +119,17 @@ export async function authRoutes(
     async (request, reply) => {
       // A signed-out, reset or deleted account's token is as invalid as an expired one.
       const user = await app.sessionUser(request);
-      if (!user) return reply.status(401).send({ valid: false, error: "Invalid or expired token", code: "auth.token_invalid" });
+      if (!user)
+        return reply
+          .status(401)
+          .send({ valid: false, error: "Invalid or expired token", code: "auth.token_invalid" });
       return { valid: true, user: toPublicUser(user) };
     },
   );
 
   r.post(
     "/logout",
-    { schema: { response: { 200: z.object({ success: z.boolean() }) } } },
+    { schema: { response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
       await app.endSession(request, reply);
       return { success: true };
@@ -132,7 +142,7 @@ export async function authRoutes(
       onRequest: app.authenticate,
       schema: {
         response: {
-          200: z.object({ success: z.boolean(), message: z.string() }),
+          200: logoutEverywhereResponseSchema,
           401: errorSchema,
         },
       },
@@ -155,7 +165,7 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
     {
       preHandler: app.authLimits("exchange"),
       schema: {
-        body: z.object({ code: z.string().trim().min(1, "code is required").max(200) }),
+        body: exchangeCodeRequestSchema,
         response: { 200: sessionResponseSchema, 401: errorSchema },
       },
     },
@@ -177,12 +187,12 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
       // No e-mail in this body: limited per client address only.
       preHandler: app.authLimits("organizer", { perEmail: false }),
       schema: {
-        body: z.object({ adminPassword: z.string().max(200) }),
-        response: { 200: z.object({ valid: z.boolean() }), 429: errorSchema },
+        body: organizerCodeRequestSchema,
+        response: { 200: organizerCodeResponseSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => ({
-      valid: await app.guardSecret(request, reply, undefined, async () =>
+    async (request) => ({
+      valid: await app.guardSecret(request, undefined, async () =>
         organizerCodeMatches(organizerCode, request.body.adminPassword),
       ),
     }),
@@ -192,7 +202,8 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
     "/auth/demo-login",
     { schema: { response: { 200: sessionResponseSchema, 404: errorSchema } } },
     async (_request, reply) => {
-      if (!options.demoLogin) throw notFound("auth.demo_disabled", "Demo login is not enabled on this deployment.");
+      if (!options.demoLogin)
+        throw notFound("auth.demo_disabled", "Demo login is not enabled on this deployment.");
       const user =
         (await users.findByEmail(DEMO_EMAIL)) ??
         (await users.create({

@@ -1,8 +1,8 @@
 import oauth2, { type OAuth2Namespace } from "@fastify/oauth2";
+import { GITHUB_SIGN_IN_TARGETS, githubAuthorizeQuerySchema } from "@tandem/contracts";
 import type { User } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { randomToken, sha256 } from "../../lib/secret-tokens";
 import type { TeamsRepository } from "../teams/teams.repository";
 import type { AuthCodesRepository } from "./auth-codes.repository";
@@ -30,7 +30,6 @@ export interface GithubRoutesOptions {
 }
 
 const TARGET_COOKIE = "oauth_target";
-const TARGETS = ["tandem", "jupyterhub"] as const;
 
 /**
  * GitHub sign-in. The return to the SPA carries a single-use, one-minute code (never a
@@ -59,7 +58,7 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
 
   r.get(
     "/auth/github/authorize",
-    { schema: { querystring: z.object({ target: z.enum(TARGETS).default("tandem") }) } },
+    { schema: { querystring: githubAuthorizeQuerySchema } },
     async (request, reply) => {
       reply.setCookie(TARGET_COOKIE, request.query.target, {
         path: "/api/auth/github",
@@ -73,7 +72,8 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
   );
 
   r.get("/auth/github/callback", async (request, reply) => {
-    const target = TARGETS.find((t) => t === request.cookies[TARGET_COOKIE]) ?? "tandem";
+    const target =
+      GITHUB_SIGN_IN_TARGETS.find((t) => t === request.cookies[TARGET_COOKIE]) ?? "tandem";
     reply.clearCookie(TARGET_COOKIE, { path: "/api/auth/github" });
     try {
       const { token: accessToken } = await app.githubOAuth2.getAccessTokenFromAuthorizationCodeFlow(

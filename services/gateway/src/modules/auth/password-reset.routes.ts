@@ -1,7 +1,16 @@
-import { errorResponseSchema, MESSAGES, missing } from "@tandem/contracts";
+import {
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  MESSAGES,
+  resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
+  verifyResetTokenRefusedSchema,
+  verifyResetTokenRequestSchema,
+  verifyResetTokenResponseSchema,
+} from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { badRequest } from "../../lib/http-error";
 import type { Mailer } from "../../lib/mailer";
 import { hashPassword } from "../../lib/passwords";
@@ -18,12 +27,6 @@ export interface PasswordResetRoutesOptions {
   publicUrl: string;
 }
 
-const tokenSchema = z
-  .string({ error: missing(MESSAGES.resetNoToken) })
-  .trim()
-  .min(1, MESSAGES.resetNoToken)
-  .max(200);
-
 export async function passwordResetRoutes(
   app: FastifyInstance,
   options: PasswordResetRoutesOptions,
@@ -36,15 +39,9 @@ export async function passwordResetRoutes(
     {
       preHandler: app.authLimits("forgot"),
       schema: {
-        body: z.object({
-          email: z
-            .string({ error: missing(MESSAGES.forgotEmailRequired) })
-            .trim()
-            .min(1, MESSAGES.forgotEmailRequired)
-            .max(320),
-        }),
+        body: forgotPasswordRequestSchema,
         response: {
-          200: z.object({ success: z.boolean(), message: z.string() }),
+          200: forgotPasswordResponseSchema,
           429: errorResponseSchema,
         },
       },
@@ -76,23 +73,25 @@ export async function passwordResetRoutes(
     },
   );
 
-  const resetUser = z.object({ email: z.string(), username: z.string() });
   r.post(
     "/verify-reset-token",
     {
       schema: {
-        body: z.object({ token: tokenSchema }),
+        body: verifyResetTokenRequestSchema,
         response: {
-          200: z.object({ valid: z.literal(true), user: resetUser }),
-          // A refused token, or the error envelope of a malformed request.
-          400: errorResponseSchema.extend({ valid: z.literal(false).optional() }),
+          200: verifyResetTokenResponseSchema,
+          400: verifyResetTokenRefusedSchema,
         },
       },
     },
     async (request, reply) => {
       const user = await resets.findValid(sha256(request.body.token));
       if (!user)
-        return reply.status(400).send({ valid: false as const, error: "Invalid or expired token", code: "auth.token_invalid" as const });
+        return reply.status(400).send({
+          valid: false as const,
+          error: "Invalid or expired token",
+          code: "auth.token_invalid" as const,
+        });
       return { valid: true as const, user: { email: user.email, username: user.username } };
     },
   );
@@ -102,12 +101,9 @@ export async function passwordResetRoutes(
     {
       preHandler: app.authLimits("reset"),
       schema: {
-        body: z.object({
-          token: tokenSchema,
-          password: z.string().min(6, MESSAGES.resetPasswordMin).max(1024),
-        }),
+        body: resetPasswordRequestSchema,
         response: {
-          200: z.object({ success: z.boolean(), message: z.string() }),
+          200: resetPasswordResponseSchema,
           400: errorResponseSchema,
         },
       },

@@ -1,7 +1,10 @@
-import { errorResponseSchema as errorSchema } from "@tandem/contracts";
+import {
+  errorResponseSchema as errorSchema,
+  startCompetitionHeadersSchema,
+  startCompetitionResponseSchema,
+} from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { hashApiKey } from "../../lib/api-keys";
 import { forbidden, notFound } from "../../lib/http-error";
 import type { TeamsRepository } from "../teams/teams.repository";
@@ -11,12 +14,6 @@ export interface CompetitionAdminRoutesOptions {
   /** Who is ranked changed (a team activated): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
 }
-
-const startHeaders = z.object({
-  "x-team-id": z.string().trim().uuid("X-Team-ID must be a team ID"),
-  "x-api-key": z.string().trim().optional(),
-  "x-team-name": z.string().trim().optional(),
-});
 
 /** Admin-only competition control; the scope's hook rejects non-admins with 403. */
 export async function competitionAdminRoutes(
@@ -30,16 +27,9 @@ export async function competitionAdminRoutes(
     "/competition/start",
     {
       schema: {
-        headers: startHeaders,
+        headers: startCompetitionHeadersSchema,
         response: {
-          200: z.object({
-            success: z.boolean(),
-            message: z.string(),
-            team_id: z.string(),
-            team_name: z.string(),
-            status: z.enum(["inactive", "active"]),
-            activated_at: z.string().nullable(),
-          }),
+          200: startCompetitionResponseSchema,
           403: errorSchema,
           404: errorSchema,
         },

@@ -1,52 +1,14 @@
-import { type Challenge, DOMAINS, METRICS } from "@tandem/competition";
-import { type ChallengeFormat, challengeFormatSchema } from "@tandem/contracts";
+import {
+  baselineNotebookFile,
+  type Challenge,
+  DOMAINS,
+  METRICS,
+  sampleSubmissionFile,
+} from "@tandem/competition";
+import { type ChallengeFormat, competitionDomainsResponseSchema } from "@tandem/contracts";
 import { type Database, loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-
-const domainSchema = z.object({
-  name: z.string(),
-  slug: z.string(),
-  folder: z.string(),
-  route: z.string(),
-  color: z.string(),
-  background: z.string(),
-  overview: z.string(),
-  files_url: z.string(),
-  data_files: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string(),
-      url: z.string(),
-      columns: z.record(z.string(), z.string()).optional(),
-    }),
-  ),
-  challenges: z.array(
-    z.object({
-      number: z.number().int(),
-      key: z.string(),
-      title: z.string(),
-      metric_name: z.string(),
-      higher_is_better: z.boolean(),
-      submission_format: z.string(),
-      task_description: z.string(),
-      dataset_description: z.string(),
-      task: z.string(),
-      files: z.array(z.string()),
-      sample_data: z.array(z.array(z.string())),
-      baseline: z
-        .number()
-        .nullable()
-        .describe("The baseline notebook's score on this deployment's data; null until measured"),
-      baseline_notebook_url: z.string(),
-      sample_submission_url: z.string(),
-      format: challengeFormatSchema.describe(
-        "The submission format the server validates: header, id columns and target",
-      ),
-    }),
-  ),
-});
 
 /** A challenge's submission format, from its definition (the one the server validates against). */
 function challengeFormat(c: Challenge): ChallengeFormat {
@@ -75,7 +37,7 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/competition/domains",
-    { schema: { response: { 200: z.object({ domains: z.array(domainSchema) }) } } },
+    { schema: { response: { 200: competitionDomainsResponseSchema } } },
     async () => {
       // The same values the domain leaderboards show as their baseline row.
       const baselines = await loadCurrentBaselines(db);
@@ -110,8 +72,8 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
               files: [...c.files],
               sample_data: c.sampleData.map((row) => [...row]),
               baseline: baselines[c.key] ?? null,
-              baseline_notebook_url: `${base}Challenge${c.number}_baseline.ipynb`,
-              sample_submission_url: `${base}sample_submission_c${c.number}.csv`,
+              baseline_notebook_url: `${base}${baselineNotebookFile(c)}`,
+              sample_submission_url: `${base}${sampleSubmissionFile(c)}`,
               format: challengeFormat(c),
             })),
           };

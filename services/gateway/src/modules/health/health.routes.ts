@@ -1,6 +1,10 @@
+import {
+  healthResponseSchema,
+  readyResponseSchema,
+  serviceInfoResponseSchema,
+} from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 
 export interface HealthRoutesOptions {
   checks: Record<string, () => Promise<void>>;
@@ -20,28 +24,19 @@ function withTimeout(check: () => Promise<void>): Promise<void> {
 export async function healthRoutes(app: FastifyInstance, { checks }: HealthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    "/",
-    { schema: { response: { 200: z.object({ message: z.string(), status: z.string() }) } } },
-    async () => ({
-      message: "Tandem API",
-      status: "ok",
-    }),
-  );
+  r.get("/", { schema: { response: { 200: serviceInfoResponseSchema } } }, async () => ({
+    message: "Tandem API",
+    status: "ok",
+  }));
 
   // Liveness: no I/O, so a slow database never gets the process restarted.
-  r.get(
-    "/health",
-    { schema: { response: { 200: z.object({ status: z.string() }) } } },
-    async () => ({
-      status: "ok",
-    }),
-  );
+  r.get("/health", { schema: { response: { 200: healthResponseSchema } } }, async () => ({
+    status: "ok",
+  }));
 
-  const readyResponse = z.object({ status: z.string(), checks: z.record(z.string(), z.string()) });
   r.get(
     "/ready",
-    { schema: { response: { 200: readyResponse, 503: readyResponse } } },
+    { schema: { response: { 200: readyResponseSchema, 503: readyResponseSchema } } },
     async (_request, reply) => {
       const results: Record<string, string> = {};
       await Promise.all(

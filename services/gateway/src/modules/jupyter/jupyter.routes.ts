@@ -1,7 +1,11 @@
-import { errorResponseSchema as errorSchema, TEAM_MESSAGES } from "@tandem/contracts";
+import {
+  errorResponseSchema as errorSchema,
+  jupyterLaunchQuerySchema,
+  jupyterTokenResponseSchema,
+  TEAM_MESSAGES,
+} from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { forbidden, HttpError, unauthorized } from "../../lib/http-error";
 import type { UsersRepository } from "../auth/users.repository";
 import type { TeamsRepository } from "../teams/teams.repository";
@@ -53,8 +57,10 @@ export async function jupyterRoutes(
   async function mint(userId: string, next?: string) {
     const user = await users.findById(userId);
     if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
-    if (!user.adminAccess) throw forbidden("jupyter.admin_required", TEAM_MESSAGES.jupyterAdminRequired);
-    if (user.status !== "active") throw forbidden("jupyter.account_inactive", TEAM_MESSAGES.jupyterInactive);
+    if (!user.adminAccess)
+      throw forbidden("jupyter.admin_required", TEAM_MESSAGES.jupyterAdminRequired);
+    if (user.status !== "active")
+      throw forbidden("jupyter.account_inactive", TEAM_MESSAGES.jupyterInactive);
     const teamId = await teams.teamIdOfUser(user.id);
     const team = teamId ? await teams.findById(teamId) : undefined;
     if (!team) throw forbidden("jupyter.no_team", TEAM_MESSAGES.jupyterNoTeam);
@@ -77,15 +83,7 @@ export async function jupyterRoutes(
     "/jupyter/launch",
     {
       schema: {
-        // A path on the hub to return to; the hub checks it again before redirecting.
-        querystring: z.object({
-          next: z
-            .string()
-            .max(2000)
-            .regex(/^\/(?![/\\])/)
-            .optional()
-            .catch(undefined),
-        }),
+        querystring: jupyterLaunchQuerySchema,
         response: { 403: errorSchema, 503: errorSchema },
       },
     },
@@ -112,11 +110,7 @@ export async function jupyterRoutes(
       {
         schema: {
           response: {
-            200: z.object({
-              token: z.string(),
-              jupyterhub_url: z.string(),
-              expires_at: z.string(),
-            }),
+            200: jupyterTokenResponseSchema,
             401: errorSchema,
             403: errorSchema,
             503: errorSchema,

@@ -1,12 +1,12 @@
 import { findDomain } from "@tandem/competition";
 import {
+  domainLeaderboardParamsSchema,
   domainLeaderboardSchema,
   errorResponseSchema as errorSchema,
   overallLeaderboardSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { notFound } from "../../lib/http-error";
 import type { RankingsService } from "./rankings.service";
 
@@ -33,15 +33,14 @@ export async function leaderboardRoutes(
     "/leaderboard/domain/:domain",
     {
       schema: {
-        params: z.object({
-          domain: z.string().min(1).max(100).describe("Name or slug, any case or spacing"),
-        }),
+        params: domainLeaderboardParamsSchema,
         response: { 200: domainLeaderboardSchema, ...denied, 404: errorSchema },
       },
     },
     async (request, reply) => {
       const domain = findDomain(request.params.domain);
-      if (!domain) throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
+      if (!domain)
+        throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
       return sendSerialized(reply, await rankings.domain(domain.slug));
     },
   );

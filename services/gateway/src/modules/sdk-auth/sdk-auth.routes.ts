@@ -1,8 +1,14 @@
-import { errorResponseSchema, MESSAGES, teamNameSchema } from "@tandem/contracts";
+import {
+  errorResponseSchema,
+  MESSAGES,
+  sdkRegisterRequestSchema,
+  sdkRegisterResponseSchema,
+  sdkVerifyResponseSchema,
+  type TeamStatus,
+} from "@tandem/contracts";
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { conflict, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { createUsersRepository } from "../auth/users.repository";
@@ -10,13 +16,6 @@ import { createTeamForUser } from "../teams/create-team";
 import { createTeamsRepository } from "../teams/teams.repository";
 
 const ALREADY_IN_TEAM = "This account is already in a team; use that team's API key.";
-
-const verifyResponse = z.object({
-  valid: z.boolean(),
-  team_id: z.string(),
-  team_name: z.string(),
-  status: z.enum(["inactive", "active"]),
-});
 
 /**
  * The SDK's `/auth/*` calls. `/auth/verify` (GET or POST) checks the team API key (`X-API-Key`)
@@ -29,9 +28,7 @@ export async function sdkAuthRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const verify = async (request: {
-    team: { id: string; name: string; status: "inactive" | "active" };
-  }) => ({
+  const verify = async (request: { team: { id: string; name: string; status: TeamStatus } }) => ({
     valid: true,
     team_id: request.team.id,
     team_name: request.team.name,
@@ -39,7 +36,7 @@ export async function sdkAuthRoutes(
   });
   const verifyOptions = {
     onRequest: app.authenticateTeam,
-    schema: { response: { 200: verifyResponse } },
+    schema: { response: { 200: sdkVerifyResponseSchema } },
   };
   r.get("/auth/verify", verifyOptions, verify);
   r.post("/auth/verify", verifyOptions, verify);
@@ -49,14 +46,9 @@ export async function sdkAuthRoutes(
     {
       preHandler: app.authLimits("sdk-register", { perEmail: false }),
       schema: {
-        body: z.object({
-          team_name: teamNameSchema,
-          email: z.string().trim().max(320).pipe(z.email(MESSAGES.emailInvalid)),
-          username: z.string().trim().min(2).max(100),
-          password: z.string().min(6, MESSAGES.passwordMin).max(1024),
-        }),
+        body: sdkRegisterRequestSchema,
         response: {
-          201: z.object({ api_key: z.string(), team_name: z.string(), team_id: z.string() }),
+          201: sdkRegisterResponseSchema,
           401: errorResponseSchema,
           409: errorResponseSchema,
         },
@@ -69,7 +61,7 @@ export async function sdkAuthRoutes(
       const existing = await createUsersRepository({ db }).findByEmail(email);
       if (
         existing &&
-        !(await app.guardSecret(request, reply, email, () =>
+        !(await app.guardSecret(request, email, () =>
           verifyPassword(existing.passwordHash, password),
         ))
       ) {
@@ -80,7 +72,10 @@ export async function sdkAuthRoutes(
         let user = await users.findByEmail(email);
         user ??= await users.create({ email, username, passwordHash: newHash });
         if (!user)
-          throw conflict("auth.email_taken", "An account with this email already exists. Please log in instead.");
+          throw conflict(
+            "auth.email_taken",
+            "An account with this email already exists. Please log in instead.",
+          );
         return createTeamForUser(createTeamsRepository({ db: tx }), {
           userId: user.id,
           name,

@@ -1,7 +1,11 @@
-import { DOMAINS, findChallenge, findDomain, METRICS } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition";
 import {
   errorResponseSchema as errorSchema,
   MESSAGES,
+  submissionHistoryQuerySchema,
+  submissionHistoryResponseSchema,
+  submissionParamsSchema,
+  submitHeadersSchema,
   submitRequestSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
@@ -13,18 +17,15 @@ import {
   type preParsingAsyncHookHandler,
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
-import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
+import { HttpError, notFound } from "../../lib/http-error";
 import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
 import { scoredOnEarlierAnswers, toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
-
-/** A resent identical payload inside this window is the same submission (older clients retry POSTs). */
-const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+import { type SubmitDeps, submitPredictions, validNames } from "./submit-predictions";
 
 export interface SubmissionRoutesOptions {
   submissions: SubmissionsRepository;
@@ -46,12 +47,6 @@ export interface SubmissionRoutesOptions {
   parser?: SubmissionParser;
 }
 
-function validNames(): string {
-  return DOMAINS.map(
-    (d) => `${d.name} (challenges ${d.challenges.map((c) => c.number).join(", ")})`,
-  ).join("; ");
-}
-
 /** SDK routes, authenticated by the team's API key. */
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
   const { submissions, getAnswers, dispatcher, competitionWindow } = options;
@@ -65,6 +60,15 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     windowMs: options.rateLimitWindowMs ?? 15 * 60 * 1000,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const submitDeps: SubmitDeps = {
+    submissions,
+    getAnswers,
+    dispatcher,
+    check: (csv, challenge, answers) => parser.check(csv, challenge, answers),
+    competitionWindow,
+    waitMs: options.waitMs,
+    dailyLimit: options.dailyLimit,
+  };
 
   // /submit alone, in a scope of its own, reads its body on a parser thread (other routes keep
   // app.ts's JSON parser): for a file of tens of MB, decoding and parsing the JSON would hold up
@@ -90,7 +94,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         preParsing: limitPerTeam,
         schema: {
           body: submitRequestSchema,
-          headers: z.object({ "idempotency-key": z.string().trim().min(1).max(200).optional() }),
+          headers: submitHeadersSchema,
           response: {
             200: submitResponseSchema,
             202: submitResponseSchema,
@@ -104,131 +108,30 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       },
       async (request, reply) => {
         // The body's predictions_csv is the stand-in; the file is in `files`.
-        const { domain_name, task_number } = request.body;
         const csv = files.get(request);
         files.delete(request);
         // The schema accepts no body without a file, and every file read is kept.
         if (!csv) throw new Error("The body's file was not kept for its check");
-        const team = request.team;
-        const challenge = findChallenge(domain_name, task_number);
-        if (!challenge) {
-          throw notFound(
-            "competition.unknown_domain",
-            `Unknown domain or challenge "${domain_name}" ${task_number}. Valid: ${validNames()}`,
-          );
-        }
-        if (team.status !== "active") {
-          throw forbidden(
-            "team.inactive",
-            "Your team must be activated before it can submit. Ask an organizer to activate it.",
-          );
-        }
-        const answers = await getAnswers(challenge);
-        if (!answers)
-          throw new HttpError(503, "submission.scoring_unavailable", `Scoring for ${challenge.key} is not available yet.`);
-
-        const expectedRows = answers.table.positions.size;
-        request.log.debug(
-          { challenge: challenge.key, bytes: csv.byteLength },
-          "checking submission",
-        );
-        const checked = await parser.check(csv, challenge, answers);
-        if (!checked.ok) {
-          throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
-            validation_errors: checked.errors,
-            expected_format: challenge.header.join(","),
-            actual_rows: checked.rowCount,
-            expected_rows: expectedRows,
-          });
-        }
-
-        const idempotencyKey = request.headers["idempotency-key"];
-        let submission = idempotencyKey
-          ? await submissions.findByIdempotencyKey(team.id, idempotencyKey)
-          : undefined;
-        if (!submission) {
-          const now = new Date();
-          const dayStart = new Date(
-            Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
-          );
-          const inserted = await submissions.insertWithinLimit(
-            {
-              teamId: team.id,
-              challengeKey: challenge.key,
-              predictions: checked.predictions,
-              payloadHash: checked.payloadHash,
-              rowCount: checked.rowCount,
-              metricName: METRICS[challenge.metric].name,
-              counted: now >= competitionWindow.opensAt && now <= competitionWindow.closesAt,
-              idempotencyKey: idempotencyKey ?? null,
-            },
-            {
-              perDay: options.dailyLimit,
-              since: dayStart,
-              // The Idempotency-Key says what a retry is; without one, an identical file is.
-              ...(idempotencyKey
-                ? {}
-                : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
-            },
-          );
-          if ("limited" in inserted) {
-            const resets = new Date(dayStart.getTime() + 86_400_000);
-            reply.header(
-              "retry-after",
-              String(Math.ceil((resets.getTime() - now.getTime()) / 1000)),
-            );
-            throw new HttpError(
-              429,
-              "submission.daily_limit",
-              `Daily limit reached: ${options.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
-            );
-          }
-          submission =
-            "duplicate" in inserted
-              ? inserted.duplicate
-              : (inserted.row ??
-                // Lost an idempotency-key race with a concurrent retry: answer with the winner.
-                (await submissions.findByIdempotencyKey(team.id, idempotencyKey ?? "")));
-          if (!submission) throw new Error("Submission insert returned nothing");
-        }
-
-        if (submission.status === "queued" || submission.status === "scoring") {
-          await dispatcher.dispatch(submission.id, { traceId: request.id, waitMs: options.waitMs });
-          submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
-        }
-        const body = toSubmitResponse(submission, challenge, expectedRows, answers.version);
-        const status = (
-          { queued: 202, scoring: 202, scored: 200, invalid: 400, failed: 503 } as const
-        )[submission.status];
+        request.log.debug({ bytes: csv.byteLength }, "checking submission");
+        const { status, body } = await submitPredictions(submitDeps, {
+          team: request.team,
+          domainName: request.body.domain_name,
+          taskNumber: request.body.task_number,
+          csv,
+          idempotencyKey: request.headers["idempotency-key"],
+          traceId: request.id,
+        });
         return reply.status(status).send(body);
       },
     );
   });
 
-  const historyItem = z.object({
-    submission_id: z.string(),
-    domain: z.string(),
-    challenge: z.number().int(),
-    challenge_key: z.string(),
-    status: z.string(),
-    score: z.number().nullable(),
-    metric_name: z.string(),
-    counted: z.boolean(),
-    row_count: z.number().int(),
-    error: z.string().nullable(),
-    created_at: z.string(),
-    scored_at: z.string().nullable(),
-    scored_on_earlier_answers: z.boolean(),
-  });
   r.get(
     "/submissions/history",
     {
       schema: {
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(500).default(50),
-          domain: z.string().trim().max(100).optional(),
-        }),
-        response: { 200: z.object({ submissions: z.array(historyItem) }), 404: errorSchema },
+        querystring: submissionHistoryQuerySchema,
+        response: { 200: submissionHistoryResponseSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -272,7 +175,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     "/submissions/:id",
     {
       schema: {
-        params: z.object({ id: z.string().uuid("Submission id must be a UUID") }),
+        params: submissionParamsSchema,
         response: { 200: submitResponseSchema, 404: errorSchema },
       },
     },
@@ -303,12 +206,13 @@ function perTeamLimit(
     timeWindow: windowMs,
     keyGenerator: (request) => `submit:team:${request.team.id}`,
   });
-  return async (request, reply) => {
+  return async (request, _reply) => {
     const limit = await check(request);
     if (!limit.isAllowed && limit.isExceeded) {
       const seconds = Math.max(1, limit.ttlInSeconds);
-      reply.header("retry-after", String(seconds));
-      throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds));
+      throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds), undefined, {
+        retryAfterSeconds: seconds,
+      });
     }
   };
 }

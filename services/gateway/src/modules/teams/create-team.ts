@@ -1,5 +1,5 @@
 import { MESSAGES } from "@tandem/contracts";
-import type { Team } from "@tandem/db";
+import { type Team, UNIQUE_INDEXES } from "@tandem/db";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { uniqueViolation } from "../../lib/db-errors";
 import { conflict } from "../../lib/http-error";
@@ -37,8 +37,10 @@ export async function createTeamForUser(
   } catch (error) {
     // Lost a race with a concurrent request: report it as the checks above would have.
     const constraint = uniqueViolation(error);
-    if (constraint === "teams_name_lower_key") throw conflict("team.name_taken", MESSAGES.teamNameTaken(name));
-    if (constraint === "team_members_user_key") throw conflict("team.already_member", alreadyInTeam);
+    if (constraint === UNIQUE_INDEXES.teamName)
+      throw conflict("team.name_taken", MESSAGES.teamNameTaken(name));
+    if (constraint === UNIQUE_INDEXES.oneTeamPerUser)
+      throw conflict("team.already_member", alreadyInTeam);
     throw error;
   }
 }

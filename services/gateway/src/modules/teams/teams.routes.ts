@@ -1,13 +1,19 @@
 import {
   createTeamRequestSchema,
+  createTeamResponseSchema,
+  DEFAULT_TEAM_MAX_MEMBERS,
   errorResponseSchema as errorSchema,
   joinTeamRequestSchema,
+  joinTeamResponseSchema,
+  leaveTeamResponseSchema,
   removeMemberRequestSchema,
-  teamSchema,
+  removeMemberResponseSchema,
+  rotateInviteResponseSchema,
+  rotateKeyResponseSchema,
+  teamsResponseSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { uniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error";
@@ -18,8 +24,6 @@ import type { JoinOutcome, TeamsRepository } from "./teams.repository";
 
 const ALREADY_IN_TEAM = "You are already in a team. Leave it before creating or joining another.";
 const NOT_IN_TEAM = "You are not in a team.";
-/** SPEC.md §9 has no team size; TEAM_MAX_MEMBERS sets it, with this default. */
-export const DEFAULT_MAX_MEMBERS = 5;
 
 export interface TeamRoutesOptions {
   teams: TeamsRepository;
@@ -27,7 +31,7 @@ export interface TeamRoutesOptions {
   totalScoreOf: (teamId: string) => Promise<number>;
   /** Who is ranked changed (a team activated or dissolved): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
-  /** The most members a team may have; 5 when absent. */
+  /** The most members a team may have; DEFAULT_TEAM_MAX_MEMBERS when absent. */
   maxMembers?: number;
 }
 
@@ -44,7 +48,7 @@ export async function teamRoutes(
     encryptionKey,
     totalScoreOf,
     onTeamsChanged,
-    maxMembers = DEFAULT_MAX_MEMBERS,
+    maxMembers = DEFAULT_TEAM_MAX_MEMBERS,
   }: TeamRoutesOptions,
 ) {
   app.addHook("onRequest", app.authenticate);
@@ -68,18 +72,14 @@ export async function teamRoutes(
     return teamId;
   }
 
-  r.get(
-    "/teams",
-    { schema: { response: { 200: z.object({ teams: z.array(teamSchema) }) } } },
-    async (request) => {
-      const userId = request.user.userId;
-      const teamId = await teams.teamIdOfUser(userId);
-      const team = teamId ? await teams.withMembers(teamId) : undefined;
-      if (!team) return { teams: [] };
-      const totalScore = await totalScoreOf(team.team.id);
-      return { teams: [toTeamView(team, userId, { encryptionKey, maxMembers, totalScore })] };
-    },
-  );
+  r.get("/teams", { schema: { response: { 200: teamsResponseSchema } } }, async (request) => {
+    const userId = request.user.userId;
+    const teamId = await teams.teamIdOfUser(userId);
+    const team = teamId ? await teams.withMembers(teamId) : undefined;
+    if (!team) return { teams: [] };
+    const totalScore = await totalScoreOf(team.team.id);
+    return { teams: [toTeamView(team, userId, { encryptionKey, maxMembers, totalScore })] };
+  });
 
   r.post(
     "/teams/create",
@@ -87,7 +87,7 @@ export async function teamRoutes(
       schema: {
         body: createTeamRequestSchema,
         response: {
-          201: z.object({ success: z.boolean(), team: teamSchema, message: z.string() }),
+          201: createTeamResponseSchema,
           409: errorSchema,
         },
       },
@@ -109,15 +109,13 @@ export async function teamRoutes(
     },
   );
 
-  const messageResponse = z.object({ success: z.boolean(), message: z.string() });
-
   r.post(
     "/teams/join",
     {
       schema: {
         body: joinTeamRequestSchema,
         response: {
-          200: messageResponse.extend({ team: teamSchema }),
+          200: joinTeamResponseSchema,
           404: errorSchema,
           409: errorSchema,
         },
@@ -135,7 +133,8 @@ export async function teamRoutes(
           `No team has the invite code "${quoted(typed)}". Ask your team's owner for its current invite code.`,
         );
       }
-      if (joined.outcome === "already-in-team") throw conflict("team.already_member", ALREADY_IN_TEAM);
+      if (joined.outcome === "already-in-team")
+        throw conflict("team.already_member", ALREADY_IN_TEAM);
       if (joined.outcome === "full") {
         throw conflict(
           "team.full",
@@ -159,7 +158,7 @@ export async function teamRoutes(
 
   r.post(
     "/teams/leave",
-    { schema: { response: { 200: messageResponse, 404: errorSchema } } },
+    { schema: { response: { 200: leaveTeamResponseSchema, 404: errorSchema } } },
     async (request) => {
       const left = await teams.leave(request.user.userId);
       if (!left) throw notFound("team.not_member", NOT_IN_TEAM);
@@ -179,7 +178,7 @@ export async function teamRoutes(
     {
       schema: {
         response: {
-          200: messageResponse.extend({ api_key: z.string() }),
+          200: rotateKeyResponseSchema,
           403: errorSchema,
           404: errorSchema,
         },
@@ -202,7 +201,7 @@ export async function teamRoutes(
     {
       schema: {
         response: {
-          200: messageResponse.extend({ invite_code: z.string() }),
+          200: rotateInviteResponseSchema,
           403: errorSchema,
           404: errorSchema,
         },
@@ -226,7 +225,7 @@ export async function teamRoutes(
       schema: {
         body: removeMemberRequestSchema,
         response: {
-          200: messageResponse.extend({ team: teamSchema }),
+          200: removeMemberResponseSchema,
           400: errorSchema,
           403: errorSchema,
           404: errorSchema,
@@ -237,7 +236,10 @@ export async function teamRoutes(
       const userId = request.user.userId;
       const memberId = request.body.user_id;
       if (memberId === userId) {
-        throw badRequest("team.cannot_remove_self", "You cannot remove yourself. Use Leave Team instead.");
+        throw badRequest(
+          "team.cannot_remove_self",
+          "You cannot remove yourself. Use Leave Team instead.",
+        );
       }
       // The removed member knew the key and the code: both are replaced with the removal.
       const apiKey = generateApiKey();
@@ -250,11 +252,17 @@ export async function teamRoutes(
         case "no-team":
           throw notFound("team.not_member", NOT_IN_TEAM);
         case "not-owner":
-          throw forbidden("team.owner_only", "Only the team's creator or owner can remove members.");
+          throw forbidden(
+            "team.owner_only",
+            "Only the team's creator or owner can remove members.",
+          );
         case "not-member":
           throw notFound("team.member_not_found", "That user is not a member of your team.");
         case "owner-target":
-          throw forbidden("team.owner_not_removable", "The team's creator or owner cannot be removed; they can leave.");
+          throw forbidden(
+            "team.owner_not_removable",
+            "The team's creator or owner cannot be removed; they can leave.",
+          );
       }
       return {
         success: true,

@@ -1,0 +1,32 @@
+/**
+ * The rules the server enforces and the forms check before sending, each defined once. The
+ * messages (messages.ts) and the schemas read these; so do clients that show a limit.
+ */
+
+/** SPEC.md §5: a new password's shortest length. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1024;
+/** RFC 5321's longest address. */
+export const EMAIL_MAX_LENGTH = 320;
+
+/** First and last names (SPEC.md §5), and the SDK's display name. */
+export const PERSON_NAME_MIN_LENGTH = 2;
+export const PERSON_NAME_MAX_LENGTH = 100;
+
+/** What an organizer types; the code itself is configured on the server (ORGANIZER_CODE). */
+export const ORGANIZER_CODE_MAX_LENGTH = 200;
+
+/** SPEC.md §5: team names use only these characters (a character-class body). */
+export const TEAM_NAME_CHARACTERS = "a-z0-9-";
+export const TEAM_NAME_MAX_LENGTH = 64;
+
+/** An inactive team cannot submit until an organizer starts its competition (activates it). */
+export const TEAM_STATUSES = ["inactive", "active"] as const;
+export type TeamStatus = (typeof TEAM_STATUSES)[number];
+
+/** Creators and owners manage the team (keys, invite codes, removals); members do not. */
+export const TEAM_ROLES = ["creator", "owner", "member"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** SPEC.md §9 has no team size; the gateway's TEAM_MAX_MEMBERS sets it, with this default. */
+export const DEFAULT_TEAM_MAX_MEMBERS = 5;
