@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { customType, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 
@@ -13,3 +13,11 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
   toDriver: (value) => value,
 });
+
+/**
+ * A check that `column` holds one of `values`, as `column in ('a', 'b')`. The values are the
+ * code's own constants (the same lists the column's enum and the API use), never input.
+ */
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+}

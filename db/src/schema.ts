@@ -1,3 +1,4 @@
+import { SUBMISSION_STATUSES, TEAM_ROLES, TEAM_STATUSES } from "@tandem/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { bytea, createdAt, id, timestamptz } from "./columns";
+import { bytea, createdAt, id, oneOf, timestamptz } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -58,9 +59,7 @@ export const teams = pgTable(
     id: id(),
     /** Always stored lowercase; unique. */
     name: text("name").notNull(),
-    status: text("status", { enum: ["inactive", "active"] })
-      .notNull()
-      .default("inactive"),
+    status: text("status", { enum: TEAM_STATUSES }).notNull().default("inactive"),
     activatedAt: timestamptz("activated_at"),
     /** SHA-256 of the API key, for look-up. */
     apiKeyHash: text("api_key_hash").notNull(),
@@ -84,7 +83,7 @@ export const teams = pgTable(
       .where(sql`${t.deletedAt} is null`),
     uniqueIndex("teams_invite_code_key").on(t.inviteCode),
     uniqueIndex("teams_api_key_hash_key").on(t.apiKeyHash),
-    check("teams_status_check", sql`${t.status} in ('inactive', 'active')`),
+    check("teams_status_check", oneOf(t.status, TEAM_STATUSES)),
   ],
 );
 
@@ -97,19 +96,19 @@ export const teamMembers = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["creator", "owner", "member"] }).notNull(),
+    role: text("role", { enum: TEAM_ROLES }).notNull(),
     joinedAt: timestamptz("joined_at").notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     // One team per user, enforced by the database so concurrent joins cannot both win.
     uniqueIndex(UNIQUE_INDEXES.oneTeamPerUser).on(t.userId),
-    check("team_members_role_check", sql`${t.role} in ('creator', 'owner', 'member')`),
+    check("team_members_role_check", oneOf(t.role, TEAM_ROLES)),
   ],
 );
 
-export const SUBMISSION_STATUSES = ["queued", "scoring", "scored", "invalid", "failed"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+// The statuses are the API's (contracts' rules.ts); the lifecycle (@tandem/jobs) gives their meaning.
+export { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
 
 export const submissions = pgTable(
   "submissions",
@@ -145,10 +144,7 @@ export const submissions = pgTable(
     index("submissions_team_challenge_idx").on(t.teamId, t.challengeKey, t.createdAt),
     index("submissions_status_idx").on(t.status, t.createdAt),
     uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
-    check(
-      "submissions_status_check",
-      sql`${t.status} in (${sql.raw(SUBMISSION_STATUSES.map((status) => `'${status}'`).join(", "))})`,
-    ),
+    check("submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
   ],
 );
 
@@ -188,7 +184,7 @@ export const datasets = pgTable(
     summary: jsonb("summary").$type<DatasetSummary>().notNull(),
     loadedAt: timestamptz("loaded_at").notNull().defaultNow(),
   },
-  (t) => [check("datasets_source_check", sql`${t.source} in ('generated', 'imported')`)],
+  (t) => [check("datasets_source_check", oneOf(t.source, DATASET_SOURCES))],
 );
 
 export const BASELINE_SOURCES = ["notebook", "organizer"] as const;
@@ -210,7 +206,7 @@ export const challengeBaselines = pgTable(
     answersVersion: integer("answers_version").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check("challenge_baselines_source_check", sql`${t.source} in ('notebook', 'organizer')`)],
+  (t) => [check("challenge_baselines_source_check", oneOf(t.source, BASELINE_SOURCES))],
 );
 export type ChallengeBaseline = typeof challengeBaselines.$inferSelect;
 export type Dataset = typeof datasets.$inferSelect;

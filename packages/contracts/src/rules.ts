@@ -28,5 +28,9 @@ export type TeamStatus = (typeof TEAM_STATUSES)[number];
 export const TEAM_ROLES = ["creator", "owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+/** A submission's states; `queued` and `scoring` are unfinished (ARCHITECTURE.md §5). */
+export const SUBMISSION_STATUSES = ["queued", "scoring", "scored", "invalid", "failed"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
 /** SPEC.md §9 has no team size; the gateway's TEAM_MAX_MEMBERS sets it, with this default. */
 export const DEFAULT_TEAM_MAX_MEMBERS = 5;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBMISSION_STATUSES } from "./rules";
 
 /** A retry with the same key is the same submission (`POST /api/submit`). */
 export const submitHeadersSchema = z.object({
@@ -15,7 +16,7 @@ export const submitRequestSchema = z.object({
   predictions_csv: z.string().min(1, "predictions_csv is empty"),
 });
 
-export const submissionStatusSchema = z.enum(["queued", "scoring", "scored", "invalid", "failed"]);
+export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 
 export const submitResponseSchema = z.object({
   success: z.boolean(),
