@@ -29,6 +29,23 @@ export interface DatabaseOptions {
   lockWaitMs?: number;
 }
 
+/** Both drivers answer `query`; the probe is the same on each. */
+function databaseHandle(
+  kind: DatabaseHandle["kind"],
+  db: Database,
+  client: { query(text: string): Promise<unknown> },
+  close: () => Promise<void>,
+): DatabaseHandle {
+  return {
+    db,
+    kind,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close,
+  };
+}
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -38,14 +55,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle client's connection error must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: "postgres",
-      ping: async () => {
-        await pool.query("select 1");
-      },
-      close: () => pool.end(),
-    };
+    return databaseHandle("postgres", db, pool, () => pool.end());
   }
   const dataDir = options.dataDir ?? ".data";
   const dir = join(dataDir, "pglite");
@@ -59,15 +69,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     throw err;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: "pglite",
-    ping: async () => {
-      await client.query("select 1");
-    },
-    close: async () => {
-      await client.close();
-      await release();
-    },
-  };
+  return databaseHandle("pglite", db, client, async () => {
+    await client.close();
+    await release();
+  });
 }

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { DOMAINS } from "@tandem/competition";
 import { findBaselinePython } from "../baselines/notebooks";
 import { NO_PYTHON, reportBaselines } from "./baselines-report";
-import { domainArgument, openDeployment, runTool, settings, UsageError } from "./deployment";
+import { domainArgument, runTool, settings, UsageError, withDeployment } from "./deployment";
 
 const USAGE = `Usage: npm run data:baselines -- [--domain SLUG]
   Runs each challenge's baseline notebook on the files the deployment serves, scores the
@@ -17,11 +17,8 @@ await runTool(async () => {
   const slugs = values.domain ? [domainArgument(values.domain)] : DOMAINS.map((d) => d.slug);
   const python = await findBaselinePython(settings.baselinePython);
   if (!python) throw new UsageError(NO_PYTHON);
-  const deployment = await openDeployment();
-  try {
+  await withDeployment(async (deployment) => {
     await reportBaselines(deployment, slugs, python);
     await deployment.refreshRankings();
-  } finally {
-    await deployment.close();
-  }
+  });
 });

@@ -64,6 +64,16 @@ export async function openDeployment(): Promise<Deployment> {
   };
 }
 
+/** Runs `work` on the opened deployment and closes it, however `work` ends. */
+export async function withDeployment(work: (deployment: Deployment) => Promise<void>) {
+  const deployment = await openDeployment();
+  try {
+    await work(deployment);
+  } finally {
+    await deployment.close();
+  }
+}
+
 /**
  * The seed to generate from: `--seed` (tests and benchmarks, with a warning), else DATA_SEED;
  * production requires a strong DATA_SEED, the embedded database falls back to the secret
@@ -89,7 +99,7 @@ export function domainArgument(value: string | undefined): string {
 }
 
 /** `--domain SLUG --dir FOLDER` (import and export), or null after printing the usage for --help. */
-export function domainAndFolder(usage: string): { slug: string; dir: string } | null {
+function domainAndFolder(usage: string): { slug: string; dir: string } | null {
   const { values } = parseArgs({
     options: {
       domain: { type: "string" },
@@ -118,6 +128,17 @@ export async function runTool(main: () => Promise<void>): Promise<void> {
     }
     throw err;
   }
+}
+
+/** Runs a `--domain SLUG --dir FOLDER` tool (import, export) on the opened deployment. */
+export function runFolderTool(
+  usage: string,
+  main: (deployment: Deployment, args: { slug: string; dir: string }) => Promise<void>,
+): Promise<void> {
+  return runTool(async () => {
+    const args = domainAndFolder(usage);
+    if (args) await withDeployment((deployment) => main(deployment, args));
+  });
 }
 
 export const describeRows = (rows: Record<string, number>) =>

@@ -8,10 +8,10 @@ import {
   describeRows,
   domainArgument,
   generationSeed,
-  openDeployment,
   runTool,
   settings,
   UsageError,
+  withDeployment,
 } from "./deployment";
 
 const USAGE = `Usage: npm run data:generate -- [--scale S] [--domain SLUG] [--if-missing] [--force] [--seed N]
@@ -43,8 +43,7 @@ await runTool(async () => {
   // Refuse before touching anything when production has no secret seed.
   const seed = values["if-missing"] ? undefined : generationSeed(values.seed);
 
-  const deployment = await openDeployment();
-  try {
+  await withDeployment(async (deployment) => {
     const states = await datasetStates(deployment.db, deployment.staticDir);
     const slugs = chosen.filter((slug) => {
       const state = states[slug]!;
@@ -91,7 +90,5 @@ await runTool(async () => {
     const python = await findBaselinePython(settings.baselinePython);
     await reportBaselines(deployment, slugs, python);
     await deployment.refreshRankings();
-  } finally {
-    await deployment.close();
-  }
+  });
 });

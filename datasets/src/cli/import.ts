@@ -2,14 +2,7 @@ import { findBaselinePython } from "../baselines/notebooks";
 import { ImportRefusedError, importDomain } from "../import/import-domain";
 import { formatProblem } from "../import/validate";
 import { reportBaselines } from "./baselines-report";
-import {
-  describeRows,
-  domainAndFolder,
-  openDeployment,
-  runTool,
-  settings,
-  UsageError,
-} from "./deployment";
+import { describeRows, runFolderTool, settings, UsageError } from "./deployment";
 
 const USAGE = `Usage: npm run data:import -- --domain SLUG --dir FOLDER
   Replaces a domain's data with the organizers' own: FOLDER holds the public files (served
@@ -17,34 +10,25 @@ const USAGE = `Usage: npm run data:import -- --domain SLUG --dir FOLDER
   optionally, baselines/challenge{n}.csv (a baseline's predictions). Everything is checked
   before anything changes. In embedded mode, stop the server first. Layout: docs/operations.md.`;
 
-await runTool(async () => {
-  const args = domainAndFolder(USAGE);
-  if (!args) return;
-  const { slug, dir } = args;
-
-  const deployment = await openDeployment();
+await runFolderTool(USAGE, async (deployment, { slug, dir }) => {
+  let imported: Awaited<ReturnType<typeof importDomain>>;
   try {
-    let imported: Awaited<ReturnType<typeof importDomain>>;
-    try {
-      imported = await importDomain(deployment.db, deployment.staticDir, slug, dir);
-    } catch (err) {
-      if (!(err instanceof ImportRefusedError)) throw err;
-      for (const problem of err.problems) console.error(formatProblem(problem));
-      throw new UsageError(err.message);
-    }
-    console.log(`Imported ${slug} from ${dir} (version ${imported.version}):`);
-    for (const file of imported.summary.files) {
-      console.log(`  ${file.name}  ${file.bytes.toLocaleString("en-US")} bytes`);
-    }
-    console.log(`  answers: ${describeRows(imported.summary.rows)}`);
-    const baselines = Object.entries(imported.baselines);
-    for (const [key, value] of baselines) console.log(`  baseline ${key}: ${value.toFixed(4)}`);
-    if (baselines.length === 0) {
-      // No baselines came with the data: measure the folder's own notebooks when possible.
-      await reportBaselines(deployment, [slug], await findBaselinePython(settings.baselinePython));
-    }
-    await deployment.refreshRankings();
-  } finally {
-    await deployment.close();
+    imported = await importDomain(deployment.db, deployment.staticDir, slug, dir);
+  } catch (err) {
+    if (!(err instanceof ImportRefusedError)) throw err;
+    for (const problem of err.problems) console.error(formatProblem(problem));
+    throw new UsageError(err.message);
   }
+  console.log(`Imported ${slug} from ${dir} (version ${imported.version}):`);
+  for (const file of imported.summary.files) {
+    console.log(`  ${file.name}  ${file.bytes.toLocaleString("en-US")} bytes`);
+  }
+  console.log(`  answers: ${describeRows(imported.summary.rows)}`);
+  const baselines = Object.entries(imported.baselines);
+  for (const [key, value] of baselines) console.log(`  baseline ${key}: ${value.toFixed(4)}`);
+  if (baselines.length === 0) {
+    // No baselines came with the data: measure the folder's own notebooks when possible.
+    await reportBaselines(deployment, [slug], await findBaselinePython(settings.baselinePython));
+  }
+  await deployment.refreshRankings();
 });

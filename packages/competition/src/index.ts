@@ -1,4 +1,5 @@
 export { BINARY, defineChallenge, NUMERIC } from "./challenge";
+export { challengeHeading } from "./challenge-heading";
 export { DOMAINS } from "./domains";
 export { CONTACT_EMAIL, PARTICIPANT_RESOURCES, PRIZES, WEBINARS } from "./event";
 export {

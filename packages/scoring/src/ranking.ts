@@ -1,4 +1,10 @@
-import { type Challenge, type Domain, METRICS, type MetricId } from "@tandem/competition";
+import {
+  type Challenge,
+  challengeHeading,
+  type Domain,
+  METRICS,
+  type MetricId,
+} from "@tandem/competition";
 
 /** The parts of the competition definition the ranking needs. */
 export type RankingDomain = Pick<Domain, "slug" | "name"> & {
@@ -110,6 +116,21 @@ function assignRanks<T extends TieBreak>(sorted: T[]): number[] {
   return ranks;
 }
 
+/** Sorts the rows into leaderboard order and heads each with its rank and team. */
+function ranked<R extends TieBreak & { team: RankingTeam }, T>(
+  rows: R[],
+  fields: (row: R) => T,
+): ({ rank: number; team_id: string; team_name: string } & T)[] {
+  rows.sort(compare);
+  const ranks = assignRanks(rows);
+  return rows.map((row, i) => ({
+    rank: ranks[i]!,
+    team_id: row.team.id,
+    team_name: row.team.name,
+    ...fields(row),
+  }));
+}
+
 export function computeRankings(
   domains: readonly RankingDomain[],
   teams: readonly RankingTeam[],
@@ -190,22 +211,13 @@ export function computeRankings(
         bestAt,
       };
     });
-    rows.sort(compare);
-    const ranks = assignRanks(rows);
     domainResults[domain.slug] = {
       domain: domain.name,
       challenge_columns: domain.challenges.map((c) => ({
-        key: c.key,
-        number: c.number,
-        title: c.title,
-        metric_name: METRICS[c.metric].name,
-        higher_is_better: METRICS[c.metric].higherIsBetter,
+        ...challengeHeading(c),
         baseline: c.baseline ?? null,
       })),
-      rows: rows.map((row, i) => ({
-        rank: ranks[i]!,
-        team_id: row.team.id,
-        team_name: row.team.name,
+      rows: ranked(rows, (row) => ({
         challenges: row.challenges,
         domain_score: row.score,
         valid_submissions: row.submissions,
@@ -235,13 +247,8 @@ export function computeRankings(
       timeUsed,
     };
   });
-  overall.sort(compare);
-  const ranks = assignRanks(overall);
   return {
-    overall: overall.map((row, i) => ({
-      rank: ranks[i]!,
-      team_id: row.team.id,
-      team_name: row.team.name,
+    overall: ranked(overall, (row) => ({
       total_score: row.score,
       valid_submissions_total: row.submissions,
       time_used_seconds: row.timeUsed,

@@ -1,5 +1,6 @@
 import { authCodes, type Database, type User, users } from "@tandem/db";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { AUTH_CODE_TOKENS, spendToken } from "./single-use-tokens";
 
 export const AUTH_CODE_LIFETIME_MS = 60 * 1000;
 
@@ -13,20 +14,9 @@ export function createAuthCodesRepository({ db }: { db: Database }) {
 
     /** Spends a code once; the user it was issued to, or undefined if unknown, used or expired. */
     async consume(codeHash: string): Promise<User | undefined> {
-      const now = new Date();
-      const [used] = await db
-        .update(authCodes)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(authCodes.codeHash, codeHash),
-            isNull(authCodes.usedAt),
-            gt(authCodes.expiresAt, now),
-          ),
-        )
-        .returning({ userId: authCodes.userId });
-      if (!used) return undefined;
-      const [user] = await db.select().from(users).where(eq(users.id, used.userId));
+      const userId = await spendToken(db, AUTH_CODE_TOKENS, codeHash, new Date());
+      if (!userId) return undefined;
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
       return user;
     },
   };

@@ -1,5 +1,6 @@
 import { type Database, passwordResets, sessions, type User, users } from "@tandem/db";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { PASSWORD_RESET_TOKENS, spendToken, usableToken } from "./single-use-tokens";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -17,46 +18,30 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
         .select({ user: users })
         .from(passwordResets)
         .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(
-          and(
-            eq(passwordResets.tokenHash, tokenHash),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, new Date()),
-          ),
-        );
+        .where(usableToken(PASSWORD_RESET_TOKENS, tokenHash, new Date()));
       return row?.user;
     },
 
     /**
-     * Uses the token and sets the password in one transaction; the conditional update makes
-     * a token good for exactly one reset even under concurrent requests. Other outstanding
+     * Uses the token and sets the password in one transaction; spending it first makes a token
+     * good for exactly one reset even under concurrent requests. Other outstanding
      * tokens of the user are spent too, every session made with the old password ends, and the
      * address counts as proven (the link was opened from its mailbox).
      */
     async consume(tokenHash: string, passwordHash: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const now = new Date();
-        const [used] = await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, tokenHash),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .returning({ userId: passwordResets.userId });
-        if (!used) return false;
+        const userId = await spendToken(tx, PASSWORD_RESET_TOKENS, tokenHash, now);
+        if (!userId) return false;
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-          .where(eq(users.id, used.userId));
-        await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+          .where(eq(users.id, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
         await tx
           .update(passwordResets)
           .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
         return true;
       });
     },

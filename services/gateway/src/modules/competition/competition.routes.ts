@@ -1,8 +1,8 @@
 import {
   baselineNotebookFile,
   type Challenge,
+  challengeHeading,
   DOMAINS,
-  METRICS,
   sampleSubmissionFile,
 } from "@tandem/competition";
 import { type ChallengeFormat, competitionDomainsResponseSchema } from "@tandem/contracts";
@@ -60,11 +60,7 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
               ...(f.columns ? { columns: { ...f.columns } } : {}),
             })),
             challenges: d.challenges.map((c) => ({
-              number: c.number,
-              key: c.key,
-              title: c.title,
-              metric_name: METRICS[c.metric].name,
-              higher_is_better: METRICS[c.metric].higherIsBetter,
+              ...challengeHeading(c),
               submission_format: c.header.join(","),
               task_description: c.taskDescription,
               dataset_description: c.datasetDescription,

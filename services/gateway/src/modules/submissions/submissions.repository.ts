@@ -1,9 +1,18 @@
 import { challengeAnswers, type Database, type Submission, submissions } from "@tandem/db";
-import { and, desc, eq, gt, gte, like, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, like, ne, type SQL, sql } from "drizzle-orm";
 
 export type NewSubmission = typeof submissions.$inferInsert;
 
 export function createSubmissionsRepository({ db }: { db: Database }) {
+  /** One of the team's own submissions: a lookup never reaches another team's rows. */
+  async function findOfTeam(teamId: string, condition: SQL): Promise<Submission | undefined> {
+    const [row] = await db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.teamId, teamId), condition));
+    return row;
+  }
+
   return {
     /** Each challenge's current answers version (a reload of the data raises it). */
     async answersVersions(): Promise<Map<string, number>> {
@@ -29,14 +38,18 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`${values.teamId}:${values.challengeKey}`}))`,
         );
+        // The lock's scope: this team's submissions to this challenge.
+        const teamChallenge = [
+          eq(submissions.teamId, values.teamId),
+          eq(submissions.challengeKey, values.challengeKey),
+        ];
         if (limit.duplicatesSince && values.payloadHash) {
           const [newest] = await tx
             .select()
             .from(submissions)
             .where(
               and(
-                eq(submissions.teamId, values.teamId),
-                eq(submissions.challengeKey, values.challengeKey),
+                ...teamChallenge,
                 eq(submissions.payloadHash, values.payloadHash),
                 gt(submissions.createdAt, limit.duplicatesSince),
               ),
@@ -50,8 +63,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           .from(submissions)
           .where(
             and(
-              eq(submissions.teamId, values.teamId),
-              eq(submissions.challengeKey, values.challengeKey),
+              ...teamChallenge,
               gte(submissions.createdAt, limit.since),
               ne(submissions.status, "failed"),
             ),
@@ -81,20 +93,12 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .limit(options.limit);
     },
 
-    async findForTeam(teamId: string, id: string): Promise<Submission | undefined> {
-      const [row] = await db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
-      return row;
+    findForTeam(teamId: string, id: string): Promise<Submission | undefined> {
+      return findOfTeam(teamId, eq(submissions.id, id));
     },
 
-    async findByIdempotencyKey(teamId: string, key: string): Promise<Submission | undefined> {
-      const [row] = await db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.idempotencyKey, key)));
-      return row;
+    findByIdempotencyKey(teamId: string, key: string): Promise<Submission | undefined> {
+      return findOfTeam(teamId, eq(submissions.idempotencyKey, key));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 
 export interface TeamWithMembers {
   team: Team;
@@ -23,6 +23,11 @@ export type RemoveOutcome =
 const live = isNull(teams.deletedAt);
 
 export function createTeamsRepository({ db }: { db: Database }) {
+  async function findLive(condition: SQL): Promise<Team | undefined> {
+    const [team] = await db.select().from(teams).where(and(condition, live));
+    return team;
+  }
+
   async function members(teamId: string) {
     return db
       .select({
@@ -81,21 +86,13 @@ export function createTeamsRepository({ db }: { db: Database }) {
       });
     },
 
-    async findById(teamId: string): Promise<Team | undefined> {
-      const [team] = await db
-        .select()
-        .from(teams)
-        .where(and(eq(teams.id, teamId), live));
-      return team;
+    findById(teamId: string): Promise<Team | undefined> {
+      return findLive(eq(teams.id, teamId));
     },
 
     /** The SDK's sign-in: a dissolved team's key no longer names a team. */
-    async findByApiKeyHash(hash: string): Promise<Team | undefined> {
-      const [team] = await db
-        .select()
-        .from(teams)
-        .where(and(eq(teams.apiKeyHash, hash), live));
-      return team;
+    findByApiKeyHash(hash: string): Promise<Team | undefined> {
+      return findLive(eq(teams.apiKeyHash, hash));
     },
 
     async withMembers(teamId: string): Promise<TeamWithMembers | undefined> {

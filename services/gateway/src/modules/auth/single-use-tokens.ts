@@ -1,0 +1,38 @@
+import { authCodes, type Database, passwordResets } from "@tandem/db";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+/** A table of hashed, expiring, single-use tokens, and the column holding the hash. */
+export interface SingleUseTokens {
+  table: typeof authCodes | typeof passwordResets;
+  hash: PgColumn;
+}
+
+export const AUTH_CODE_TOKENS: SingleUseTokens = { table: authCodes, hash: authCodes.codeHash };
+export const PASSWORD_RESET_TOKENS: SingleUseTokens = {
+  table: passwordResets,
+  hash: passwordResets.tokenHash,
+};
+
+/** The token with this hash while it is still good at `now`: never used and not expired. */
+export function usableToken({ table, hash }: SingleUseTokens, tokenHash: string, now: Date) {
+  return and(eq(hash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, now));
+}
+
+/**
+ * Marks a usable token used and answers the user it was issued to (undefined when it is unknown,
+ * used or expired). The update is conditional, so of concurrent requests exactly one spends it.
+ */
+export async function spendToken(
+  db: Pick<Database, "update">,
+  tokens: SingleUseTokens,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [used] = await db
+    .update(tokens.table)
+    .set({ usedAt: now })
+    .where(usableToken(tokens, tokenHash, now))
+    .returning({ userId: tokens.table.userId });
+  return used?.userId;
+}
