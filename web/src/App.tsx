@@ -2,17 +2,16 @@ import { useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./AppProviders";
 import { onUnauthorized } from "./api/client";
-import type { RedirectState } from "./auth/ProtectedRoute";
+import { returnTo } from "./auth/redirect";
 import type { AppRouter } from "./Router";
 
 export default function App({ router, hydrating }: { router: AppRouter; hydrating?: boolean }) {
   useEffect(
     () =>
       onUnauthorized(() => {
-        const { pathname, search, hash } = router.state.location;
-        if (pathname === "/login") return;
-        const state: RedirectState = { from: `${pathname}${search}${hash}` };
-        void router.navigate("/login", { replace: true, state });
+        const { location } = router.state;
+        if (location.pathname === "/login") return;
+        void router.navigate("/login", { replace: true, state: returnTo(location) });
       }),
     [router],
   );

@@ -1,5 +1,6 @@
-import { Container, Paper, Text, Title } from "@mantine/core";
+import { Anchor, Container, Paper, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 interface AuthCardProps {
   /** Left out when the card's content carries the page heading itself. */
@@ -28,5 +29,16 @@ export function AuthCard({ title, description, width = 440, children }: AuthCard
         {children}
       </Paper>
     </Container>
+  );
+}
+
+/** The centred link that closes an auth card: back to login, or on to sign up. */
+export function AuthCardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Text ta="center" size="sm" mt="lg">
+      <Anchor component={Link} to={to}>
+        {children}
+      </Anchor>
+    </Text>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import {
   type ForgotPasswordFormValues,
@@ -6,10 +6,10 @@ import {
   MESSAGES,
 } from "@tandem/contracts";
 import { useState } from "react";
-import { Link } from "react-router";
 import { ApiError, NetworkError } from "../api/client";
 import { useForgotPassword } from "../api/password-reset/hooks";
-import { AuthCard } from "../components/AuthCard";
+import { AuthCard, AuthCardLink } from "../components/AuthCard";
+import { EmailField } from "../components/EmailField";
 
 type Outcome = { kind: "sent"; message: string } | { kind: "error"; message: string };
 
@@ -62,16 +62,7 @@ export default function ForgotPasswordPage() {
             </Alert>
           )}
 
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="you@example.com"
-            autoComplete="email"
-            withAsterisk
-            aria-required
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
+          <EmailField key={form.key("email")} {...form.getInputProps("email")} />
 
           <Button type="submit" fullWidth loading={isMutating}>
             Send reset instructions
@@ -79,11 +70,7 @@ export default function ForgotPasswordPage() {
         </Stack>
       </form>
 
-      <Text ta="center" size="sm" mt="lg">
-        <Anchor component={Link} to="/login">
-          Back to login
-        </Anchor>
-      </Text>
+      <AuthCardLink to="/login">Back to login</AuthCardLink>
     </AuthCard>
   );
 }

@@ -9,7 +9,6 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -19,7 +18,9 @@ import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { usePublicConfig } from "../api/config/hooks";
 import { useAuth } from "../auth/AuthContext";
 import { INVALID_CREDENTIALS_MESSAGE, loginErrorMessage } from "../auth/loginErrors";
-import type { RedirectState } from "../auth/ProtectedRoute";
+import { redirectTarget } from "../auth/redirect";
+import { AuthCardLink } from "../components/AuthCard";
+import { EmailField } from "../components/EmailField";
 import { GitHubReturn } from "../components/GitHubReturn";
 import { GitHubIcon } from "../components/icons";
 import { PageLoader } from "../components/PageLoader";
@@ -31,13 +32,6 @@ interface LoginValues {
   email: string;
   password: string;
   rememberMe: boolean;
-}
-
-function redirectTarget(state: unknown): string {
-  const from = (state as RedirectState | null)?.from;
-  return typeof from === "string" && from.startsWith("/") && !from.startsWith("/login")
-    ? from
-    : "/dashboard";
 }
 
 export default function LoginPage() {
@@ -113,16 +107,7 @@ function LoginScreen() {
           <Stack gap="md">
             {error && <Alert color="red" variant="light" title={`Error: ${error}`} role="alert" />}
 
-            <TextInput
-              type="email"
-              label="Email"
-              placeholder="you@example.com"
-              autoComplete="email"
-              withAsterisk
-              aria-required
-              key={form.key("email")}
-              {...form.getInputProps("email")}
-            />
+            <EmailField key={form.key("email")} {...form.getInputProps("email")} />
 
             <PasswordField
               label="Password"
@@ -151,11 +136,7 @@ function LoginScreen() {
           </Stack>
         </form>
 
-        <Text ta="center" size="sm" mt="lg">
-          <Anchor component={Link} to="/register">
-            Need to register?
-          </Anchor>
-        </Text>
+        <AuthCardLink to="/register">Need to register?</AuthCardLink>
       </Paper>
     </Container>
   );

@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../api/client";
 import { useResetPassword, useResetToken } from "../api/password-reset/hooks";
-import { AuthCard } from "../components/AuthCard";
-import { PasswordField } from "../components/PasswordField";
+import { AuthCard, AuthCardLink } from "../components/AuthCard";
+import { NewPasswordFields } from "../components/NewPasswordFields";
 
 const REDIRECT_DELAY_MS = 3_000;
 // Used when the server gives no message; MESSAGES has none (SPEC.md §4 says only "success").
@@ -83,22 +83,7 @@ function ResetForm({ token, username }: { token: string; username: string }) {
           Choose a new password for your account.
         </Text>
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          key={form.key("password")}
-          {...form.getInputProps("password")}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          autoComplete="new-password"
-          withAsterisk
-          aria-required
-          key={form.key("confirmPassword")}
-          {...form.getInputProps("confirmPassword")}
-        />
+        <NewPasswordFields form={form} label="New Password" />
         <Button type="submit" fullWidth disabled={isMutating}>
           {isMutating ? "Resetting Password..." : "Reset Password"}
         </Button>
@@ -143,11 +128,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password">
       <ResetContent token={params.get("token") || null} />
-      <Text ta="center" size="sm" mt="lg">
-        <Anchor component={Link} to="/login">
-          Return to login
-        </Anchor>
-      </Text>
+      <AuthCardLink to="/login">Return to login</AuthCardLink>
     </AuthCard>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { createTeamRequestSchema, sanitizeTeamNameInput, TEAM_MESSAGES } from "@tandem/contracts";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useCreateTeam } from "../../api/teams/mutations";
+import { TeamFormCard } from "./TeamFormCard";
 import { createTeamFailure } from "./teamErrors";
+import { verbatimInput } from "./verbatimInput";
 
 interface CreateTeamValues {
   team_name: string;
@@ -18,7 +20,6 @@ const validateTeamName = schemaResolver(createTeamRequestSchema, { sync: true })
  */
 export function CreateTeamForm() {
   const { trigger: createTeam, isMutating } = useCreateTeam();
-  const headingId = useId();
   const [requestError, setRequestError] = useState<string | null>(null);
   // Controlled: the value is rewritten as the person types, which an uncontrolled input would
   // only pick up by remounting (and losing focus).
@@ -51,42 +52,31 @@ export function CreateTeamForm() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <div>
-            <Title order={3} size="h4" id={headingId}>
-              Create a team
-            </Title>
-            <Text size="sm" c="dimmed">
-              You become its creator and get the team's API key.
-            </Text>
-          </div>
-          {requestError && (
-            <Alert color="red" variant="light" role="alert">
-              {requestError}
-            </Alert>
-          )}
-          <TextInput
-            label="Team name"
-            description="Lowercase letters, numbers and dashes"
-            placeholder="data-wizards"
-            autoComplete="off"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            {...form.getInputProps("team_name")}
-            onChange={(event) => {
-              form.setFieldValue("team_name", sanitizeTeamNameInput(event.currentTarget.value));
-              form.clearFieldError("team_name");
-              setRequestError(null);
-            }}
-          />
-          <Button type="submit" loading={isMutating} disabled={isMutating || Boolean(nameError)}>
-            Create Team
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <TeamFormCard
+      title="Create a team"
+      description="You become its creator and get the team's API key."
+      onSubmit={form.onSubmit(submit)}
+    >
+      {requestError && (
+        <Alert color="red" variant="light" role="alert">
+          {requestError}
+        </Alert>
+      )}
+      <TextInput
+        label="Team name"
+        description="Lowercase letters, numbers and dashes"
+        placeholder="data-wizards"
+        {...verbatimInput}
+        {...form.getInputProps("team_name")}
+        onChange={(event) => {
+          form.setFieldValue("team_name", sanitizeTeamNameInput(event.currentTarget.value));
+          form.clearFieldError("team_name");
+          setRequestError(null);
+        }}
+      />
+      <Button type="submit" loading={isMutating} disabled={isMutating || Boolean(nameError)}>
+        Create Team
+      </Button>
+    </TeamFormCard>
   );
 }

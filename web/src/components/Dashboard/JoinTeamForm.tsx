@@ -1,10 +1,11 @@
-import { Button, Card, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { joinTeamRequestSchema, TEAM_MESSAGES } from "@tandem/contracts";
-import { useId } from "react";
 import { useJoinTeam } from "../../api/teams/mutations";
+import { TeamFormCard } from "./TeamFormCard";
 import { failureReason } from "./teamErrors";
+import { verbatimInput } from "./verbatimInput";
 
 interface JoinTeamValues {
   team_id: string;
@@ -19,7 +20,6 @@ const validateJoin = schemaResolver(joinTeamRequestSchema, { sync: true });
  */
 export function JoinTeamForm() {
   const { trigger: joinTeam, isMutating } = useJoinTeam();
-  const headingId = useId();
   const form = useForm<JoinTeamValues>({
     mode: "controlled",
     initialValues: { team_id: "" },
@@ -46,37 +46,26 @@ export function JoinTeamForm() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <form noValidate onSubmit={form.onSubmit(submit)}>
-        <Stack gap="sm">
-          <div>
-            <Title order={3} size="h4" id={headingId}>
-              Join a team
-            </Title>
-            <Text size="sm" c="dimmed">
-              Ask a teammate for the invite code shown on their team card.
-            </Text>
-          </div>
-          <TextInput
-            label="Invite code"
-            description="From your teammate's team card (not the team ID)"
-            placeholder="Paste the invite code"
-            autoComplete="off"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            {...form.getInputProps("team_id")}
-          />
-          <Button
-            type="submit"
-            variant="light"
-            loading={isMutating}
-            disabled={isMutating || form.values.team_id === ""}
-          >
-            Join Team
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <TeamFormCard
+      title="Join a team"
+      description="Ask a teammate for the invite code shown on their team card."
+      onSubmit={form.onSubmit(submit)}
+    >
+      <TextInput
+        label="Invite code"
+        description="From your teammate's team card (not the team ID)"
+        placeholder="Paste the invite code"
+        {...verbatimInput}
+        {...form.getInputProps("team_id")}
+      />
+      <Button
+        type="submit"
+        variant="light"
+        loading={isMutating}
+        disabled={isMutating || form.values.team_id === ""}
+      >
+        Join Team
+      </Button>
+    </TeamFormCard>
   );
 }

@@ -1,11 +1,9 @@
 import { Button, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useRotateApiKey, useRotateInviteCode } from "../../api/teams/mutations";
-import { type ActionError, ConfirmModal } from "./ConfirmModal";
+import { ConfirmModal } from "./ConfirmModal";
 import { KeyIcon, RefreshIcon } from "./icons";
-import { serverDetail } from "./teamErrors";
+import { useConfirmedAction } from "./useConfirmedAction";
 
 interface SecretCopy {
   button: string;
@@ -49,35 +47,21 @@ export function RotateSecretButton({ secret }: { secret: keyof typeof COPY }) {
   const apiKey = useRotateApiKey();
   const inviteCode = useRotateInviteCode();
   const isMutating = apiKey.isMutating || inviteCode.isMutating;
+  // Issued is what counts: an answer without the new secret has not replaced anything usable.
   const rotate = async () => {
     if (secret === "apiKey") {
       const response = await apiKey.trigger();
-      return { issued: response?.api_key, message: response?.message };
+      return { success: Boolean(response?.api_key), message: response?.message };
     }
     const response = await inviteCode.trigger();
-    return { issued: response?.invite_code, message: response?.message };
+    return { success: Boolean(response?.invite_code), message: response?.message };
   };
-  const [opened, modal] = useDisclosure(false);
-  const [error, setError] = useState<ActionError | null>(null);
-
-  const confirm = async () => {
-    setError(null);
-    try {
-      const response = await rotate();
-      if (!response.issued) {
-        setError({ title: copy.failed });
-        return;
-      }
-      modal.close();
-      notifications.show({
-        color: "green",
-        title: copy.issued,
-        message: response.message ?? copy.issuedFallback,
-      });
-    } catch (caught) {
-      setError({ title: copy.failed, detail: serverDetail(caught) });
-    }
-  };
+  const rotation = useConfirmedAction({
+    request: rotate,
+    loading: isMutating,
+    failed: copy.failed,
+    done: { title: copy.issued, message: copy.issuedFallback },
+  });
 
   return (
     <>
@@ -86,22 +70,11 @@ export function RotateSecretButton({ secret }: { secret: keyof typeof COPY }) {
         size="compact-sm"
         mt={6}
         leftSection={copy.icon}
-        onClick={() => {
-          setError(null);
-          modal.open();
-        }}
+        onClick={rotation.open}
       >
         {copy.button}
       </Button>
-      <ConfirmModal
-        opened={opened}
-        title={copy.title}
-        confirmLabel={copy.confirmLabel}
-        loading={isMutating}
-        error={error}
-        onConfirm={confirm}
-        onClose={modal.close}
-      >
+      <ConfirmModal {...rotation.modal} title={copy.title} confirmLabel={copy.confirmLabel}>
         <Text size="sm">{copy.explanation}</Text>
       </ConfirmModal>
     </>

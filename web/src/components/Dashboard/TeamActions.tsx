@@ -1,15 +1,14 @@
 import { Alert, Button, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import type { TeamView } from "@tandem/contracts";
 import { TEAM_MESSAGES } from "@tandem/contracts";
 import { useState } from "react";
 import { useActivateTeam, useJupyterToken, useLeaveTeam } from "../../api/teams/mutations";
 import { LogoutIcon } from "../icons";
-import { type ActionError, ConfirmModal } from "./ConfirmModal";
+import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { BoltIcon, NotebookIcon } from "./icons";
-import { jupyterErrorMessage, serverDetail } from "./teamErrors";
+import { jupyterErrorMessage } from "./teamErrors";
+import { useConfirmedAction } from "./useConfirmedAction";
 
 interface TeamActionsProps {
   team: TeamView;
@@ -21,10 +20,6 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
   const { trigger: leaveTeam, isMutating: leaving } = useLeaveTeam();
   const { trigger: activateTeam, isMutating: activating } = useActivateTeam();
   const { trigger: requestHubToken, isMutating: launching } = useJupyterToken();
-  const [leaveOpened, leaveModal] = useDisclosure(false);
-  const [activateOpened, activateModal] = useDisclosure(false);
-  const [leaveError, setLeaveError] = useState<ActionError | null>(null);
-  const [activateError, setActivateError] = useState<ActionError | null>(null);
   const [hubError, setHubError] = useState<string | null>(null);
   const lastMember = team.member_count <= 1;
 
@@ -47,43 +42,19 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
     }
   };
 
-  const confirmLeave = async () => {
-    setLeaveError(null);
-    try {
-      const response = await leaveTeam();
-      if (!response?.success) {
-        setLeaveError({ title: TEAM_MESSAGES.leaveFailed });
-        return;
-      }
-      leaveModal.close();
-      notifications.show({
-        color: "green",
-        title: "You left the team",
-        message: response.message ?? `You left team "${team.team_name}".`,
-      });
-    } catch (error) {
-      setLeaveError({ title: TEAM_MESSAGES.leaveFailedRetry, detail: serverDetail(error) });
-    }
-  };
-
-  const confirmActivate = async () => {
-    setActivateError(null);
-    try {
-      const response = await activateTeam(team);
-      if (!response?.success) {
-        setActivateError({ title: TEAM_MESSAGES.activateFailed });
-        return;
-      }
-      activateModal.close();
-      notifications.show({
-        color: "green",
-        title: "Team activated",
-        message: response.message ?? `Team "${team.team_name}" is active.`,
-      });
-    } catch (error) {
-      setActivateError({ title: TEAM_MESSAGES.activateFailed, detail: serverDetail(error) });
-    }
-  };
+  const leave = useConfirmedAction({
+    request: () => leaveTeam(),
+    loading: leaving,
+    failed: TEAM_MESSAGES.leaveFailed,
+    failedToSend: TEAM_MESSAGES.leaveFailedRetry,
+    done: { title: "You left the team", message: `You left team "${team.team_name}".` },
+  });
+  const activate = useConfirmedAction({
+    request: () => activateTeam(team),
+    loading: activating,
+    failed: TEAM_MESSAGES.activateFailed,
+    done: { title: "Team activated", message: `Team "${team.team_name}" is active.` },
+  });
 
   return (
     <>
@@ -109,14 +80,7 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
           Launch JupyterHub
         </Button>
         {isAdmin && team.status === "inactive" && (
-          <Button
-            color="green"
-            leftSection={<BoltIcon />}
-            onClick={() => {
-              setActivateError(null);
-              activateModal.open();
-            }}
-          >
+          <Button color="green" leftSection={<BoltIcon />} onClick={activate.open}>
             Activate Team
           </Button>
         )}
@@ -125,24 +89,17 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
           variant="outline"
           color="red"
           leftSection={<LogoutIcon size={16} />}
-          onClick={() => {
-            setLeaveError(null);
-            leaveModal.open();
-          }}
+          onClick={leave.open}
         >
           Leave Team
         </Button>
       </div>
 
       <ConfirmModal
-        opened={leaveOpened}
+        {...leave.modal}
         title={`Leave team "${team.team_name}"?`}
         confirmLabel="Leave"
         confirmColor="red"
-        loading={leaving}
-        error={leaveError}
-        onConfirm={confirmLeave}
-        onClose={leaveModal.close}
       >
         <Text size="sm">
           {!lastMember
@@ -154,14 +111,10 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
       </ConfirmModal>
 
       <ConfirmModal
-        opened={activateOpened}
+        {...activate.modal}
         title={`Activate team "${team.team_name}"?`}
         confirmLabel="Activate"
         confirmColor="green"
-        loading={activating}
-        error={activateError}
-        onConfirm={confirmActivate}
-        onClose={activateModal.close}
       >
         <Text size="sm">
           Activating starts the competition timer for this team and enables submissions.

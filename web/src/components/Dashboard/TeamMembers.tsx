@@ -1,14 +1,12 @@
 import { Avatar, Badge, Button, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import type { TeamView } from "@tandem/contracts";
 import { useState } from "react";
 import { useRemoveMember } from "../../api/teams/mutations";
-import { type ActionError, ConfirmModal } from "./ConfirmModal";
+import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { capitalize, formatDate, initialsOf } from "./format";
 import { UserMinusIcon } from "./icons";
-import { serverDetail } from "./teamErrors";
+import { useConfirmedAction } from "./useConfirmedAction";
 
 type Member = TeamView["members"][number];
 
@@ -35,28 +33,12 @@ export function TeamMembers({ members, currentUserId, canRemove }: TeamMembersPr
   const { trigger: removeMember, isMutating } = useRemoveMember();
   // Kept after closing, so the dialog's title does not change while it fades out.
   const [target, setTarget] = useState<Member | null>(null);
-  const [opened, modal] = useDisclosure(false);
-  const [error, setError] = useState<ActionError | null>(null);
-
-  const confirm = async () => {
-    if (!target) return;
-    setError(null);
-    try {
-      const response = await removeMember(target.user_id);
-      if (!response?.success) {
-        setError({ title: REMOVE_FAILED });
-        return;
-      }
-      modal.close();
-      notifications.show({
-        color: "green",
-        title: "Member removed",
-        message: response.message ?? `${target.username} was removed from the team.`,
-      });
-    } catch (caught) {
-      setError({ title: REMOVE_FAILED, detail: serverDetail(caught) });
-    }
-  };
+  const removal = useConfirmedAction({
+    request: target && (() => removeMember(target.user_id)),
+    loading: isMutating,
+    failed: REMOVE_FAILED,
+    done: { title: "Member removed", message: `${target?.username} was removed from the team.` },
+  });
 
   return (
     <>
@@ -98,9 +80,8 @@ export function TeamMembers({ members, currentUserId, canRemove }: TeamMembersPr
                   leftSection={<UserMinusIcon size={14} />}
                   aria-label={`Remove ${member.username} (${member.email})`}
                   onClick={() => {
-                    setError(null);
                     setTarget(member);
-                    modal.open();
+                    removal.open();
                   }}
                 >
                   Remove
@@ -112,14 +93,10 @@ export function TeamMembers({ members, currentUserId, canRemove }: TeamMembersPr
       </ul>
 
       <ConfirmModal
-        opened={opened}
+        {...removal.modal}
         title={`Remove ${target?.username ?? "this member"} from the team?`}
         confirmLabel="Remove"
         confirmColor="red"
-        loading={isMutating}
-        error={error}
-        onConfirm={confirm}
-        onClose={modal.close}
       >
         <Text size="sm">
           They lose access to the team at once. The team also gets a new API key and a new invite

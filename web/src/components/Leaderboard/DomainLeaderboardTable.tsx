@@ -11,6 +11,7 @@ import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
 import { RankCell } from "./RankCell";
+import { ScoreCell } from "./ScoreCell";
 
 function CheckIcon() {
   return (
@@ -146,9 +147,7 @@ function TeamRow({
       {columns.map((column) => (
         <ChallengeCell key={column.key} result={row.challenges[column.key]} />
       ))}
-      <Table.Td ta="right" fw={700} className={classes.number}>
-        {formatScore(row.domain_score)}
-      </Table.Td>
+      <ScoreCell score={row.domain_score} />
       <Table.Td ta="right" className={classes.number}>
         {row.valid_submissions}
       </Table.Td>

@@ -1,13 +1,10 @@
-import { Stack } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import type { ReactNode } from "react";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
 import { isForbidden, serverDetail } from "./errors";
+import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired } from "./LeaderboardGate";
-import { LoadFailed } from "./LoadFailed";
-import { TableSkeleton } from "./TableSkeleton";
-import { UpdatedNote } from "./UpdatedNote";
 
 interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
@@ -23,31 +20,17 @@ export function DomainLeaderboardView({
   adminMessage,
   actions,
 }: DomainLeaderboardViewProps) {
-  const { data, error, isLoading, isValidating, mutate } = useDomainLeaderboard(domain);
+  const query = useDomainLeaderboard(domain);
 
-  if (isForbidden(error)) return <AdminRequired message={adminMessage} />;
-  if (!data) {
-    if (error) {
-      return (
-        <LoadFailed
-          message={LEADERBOARD_MESSAGES.domainLoadFailed}
-          detail={serverDetail(error)}
-          onRetry={() => void mutate()}
-        />
-      );
-    }
-    return isLoading ? <TableSkeleton /> : null;
-  }
-
+  if (isForbidden(query.error)) return <AdminRequired message={adminMessage} />;
   return (
-    <Stack gap="sm">
-      <UpdatedNote
-        updatedAt={data.updated_at}
-        refreshing={isValidating}
-        onRefresh={() => void mutate()}
-        extra={actions}
-      />
-      <DomainLeaderboardTable data={data} />
-    </Stack>
+    <LeaderboardData
+      query={query}
+      loadFailed={LEADERBOARD_MESSAGES.domainLoadFailed}
+      detailOf={serverDetail}
+      actions={actions}
+    >
+      {(data) => <DomainLeaderboardTable data={data} />}
+    </LeaderboardData>
   );
 }

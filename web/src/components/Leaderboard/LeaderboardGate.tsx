@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { AuthChecking } from "../../auth/AuthChecking";
 import { useAuth } from "../../auth/AuthContext";
-import type { RedirectState } from "../../auth/ProtectedRoute";
+import { returnTo } from "../../auth/redirect";
 
 interface LeaderboardGateProps {
   loginMessage: string;
@@ -18,24 +19,13 @@ export function LeaderboardGate({ loginMessage, adminMessage, children }: Leader
   const { status, user } = useAuth();
   const location = useLocation();
 
-  if (status === "loading") {
-    return (
-      <Center mih="30vh">
-        <Stack align="center" gap="sm">
-          <Loader aria-hidden />
-          <Text role="status">Verifying authentication...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-
+  if (status === "loading") return <AuthChecking minHeight="30vh" />;
   if (status === "unauthenticated") {
-    const from = `${location.pathname}${location.search}${location.hash}`;
     return (
       <Alert color="blue" variant="light" title="Sign-in required">
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{loginMessage}</Text>
-          <Button component={Link} to="/login" state={{ from } satisfies RedirectState} size="xs">
+          <Button component={Link} to="/login" state={returnTo(location)} size="xs">
             Log In
           </Button>
         </Stack>

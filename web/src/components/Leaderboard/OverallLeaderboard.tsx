@@ -1,36 +1,29 @@
 import { Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { useOverallLeaderboard } from "../../api/leaderboard/hooks";
+import type { OverallLeaderboard as OverallRanking } from "../../api/leaderboard/requests";
 import { DomainLeaderboardTabs } from "./DomainLeaderboardTabs";
 import { isForbidden } from "./errors";
+import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired } from "./LeaderboardGate";
-import { LoadFailed } from "./LoadFailed";
 import { OverallLeaderboardTable } from "./OverallLeaderboardTable";
 import { RankingInfo } from "./RankingInfo";
-import { TableSkeleton } from "./TableSkeleton";
-import { UpdatedNote } from "./UpdatedNote";
 
 function OverallStandings() {
-  const { data, error, isLoading, isValidating, mutate } = useOverallLeaderboard();
+  return (
+    <LeaderboardData query={useOverallLeaderboard()} loadFailed={LEADERBOARD_MESSAGES.loadFailed}>
+      {(data) => <Standings data={data} />}
+    </LeaderboardData>
+  );
+}
 
-  if (!data) {
-    if (error) {
-      return <LoadFailed message={LEADERBOARD_MESSAGES.loadFailed} onRetry={() => void mutate()} />;
-    }
-    return isLoading ? <TableSkeleton /> : null;
-  }
-
+function Standings({ data }: { data: OverallRanking }) {
   // Activated teams are ranked from the start; until they submit there is nothing to show.
   const rows = data.leaderboard.filter((row) => row.valid_submissions_total > 0);
   const waiting = data.leaderboard.length - rows.length;
 
   return (
-    <Stack gap="sm">
-      <UpdatedNote
-        updatedAt={data.updated_at}
-        refreshing={isValidating}
-        onRefresh={() => void mutate()}
-      />
+    <>
       {rows.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text ta="center" c="dimmed">
@@ -47,7 +40,7 @@ function OverallStandings() {
             : `${waiting} activated teams have no counted submission yet and are not listed.`}
         </Text>
       )}
-    </Stack>
+    </>
   );
 }
 

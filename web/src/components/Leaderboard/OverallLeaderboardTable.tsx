@@ -1,10 +1,11 @@
 import { Table } from "@mantine/core";
 import type { OverallLeaderboardRow } from "../../api/leaderboard/requests";
-import { describeTimeUsed, formatScore, formatTimeUsed, isoDuration } from "./format";
+import { describeTimeUsed, formatTimeUsed, isoDuration } from "./format";
 import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
 import { RankCell } from "./RankCell";
+import { ScoreCell } from "./ScoreCell";
 
 /** SPEC.md §2 Overall leaderboard: Rank, Team Name, Overall Score, Submissions, Time Used. */
 export function OverallLeaderboardTable({ rows }: { rows: readonly OverallLeaderboardRow[] }) {
@@ -34,9 +35,7 @@ export function OverallLeaderboardTable({ rows }: { rows: readonly OverallLeader
             <Table.Th scope="row" fw={600} className={classes.teamName}>
               {row.team_name}
             </Table.Th>
-            <Table.Td ta="right" fw={700} className={classes.number}>
-              {formatScore(row.total_score)}
-            </Table.Td>
+            <ScoreCell score={row.total_score} />
             <Table.Td ta="right" className={classes.number}>
               {row.valid_submissions_total}
             </Table.Td>

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { EmailField } from "../EmailField";
 import type { RegistrationFormApi } from "./types";
 
 export function BasicInfoStep({ form }: { form: RegistrationFormApi }) {
@@ -22,16 +23,7 @@ export function BasicInfoStep({ form }: { form: RegistrationFormApi }) {
           {...form.getInputProps("lastName")}
         />
       </SimpleGrid>
-      <TextInput
-        type="email"
-        label="Email"
-        placeholder="you@example.com"
-        autoComplete="email"
-        withAsterisk
-        aria-required
-        key={form.key("email")}
-        {...form.getInputProps("email")}
-      />
+      <EmailField key={form.key("email")} {...form.getInputProps("email")} />
     </Stack>
   );
 }

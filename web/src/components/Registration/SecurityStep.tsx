@@ -2,6 +2,7 @@ import { Anchor, Checkbox, Radio, Select, Stack } from "@mantine/core";
 import { INELIGIBILITY_TYPES, MESSAGES } from "@tandem/contracts";
 import { useRef } from "react";
 import { useOrganizerCodeCheck } from "../../api/registration/hooks";
+import { NewPasswordFields } from "../NewPasswordFields";
 import { PasswordField } from "../PasswordField";
 import { dropErrors, type RegistrationFormApi } from "./types";
 
@@ -49,22 +50,7 @@ export function SecurityStep({ form }: { form: RegistrationFormApi }) {
 
   return (
     <Stack gap="md">
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        withAsterisk
-        aria-required
-        key={form.key("password")}
-        {...form.getInputProps("password")}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        withAsterisk
-        aria-required
-        key={form.key("confirmPassword")}
-        {...form.getInputProps("confirmPassword")}
-      />
+      <NewPasswordFields form={form} label="Password" />
 
       <Radio.Group
         label="Eligibility"

@@ -1,0 +1,43 @@
+import type { UseFormReturnType } from "@mantine/form";
+import { PasswordField } from "./PasswordField";
+
+interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+interface NewPasswordFieldsProps<Values extends NewPasswordValues> {
+  form: UseFormReturnType<Values>;
+  /** The first field's label; the second one asks to confirm it ("Confirm Password"). */
+  label: string;
+}
+
+/**
+ * A new password typed twice, for the form's `password` and `confirmPassword`; marked as new so
+ * that password managers offer to generate and save it.
+ */
+export function NewPasswordFields<Values extends NewPasswordValues>({
+  form,
+  label,
+}: NewPasswordFieldsProps<Values>) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        withAsterisk
+        aria-required
+        key={form.key("password")}
+        {...form.getInputProps("password")}
+      />
+      <PasswordField
+        label={`Confirm ${label}`}
+        autoComplete="new-password"
+        withAsterisk
+        aria-required
+        key={form.key("confirmPassword")}
+        {...form.getInputProps("confirmPassword")}
+      />
+    </>
+  );
+}
