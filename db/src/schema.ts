@@ -125,7 +125,15 @@ export const submissions = pgTable(
     payloadHash: text("payload_hash").notNull(),
     rowCount: integer("row_count").notNull(),
     metricName: text("metric_name").notNull(),
+    /** The score on the public part of the hidden rows: what the team sees before the reveal. */
     metricValue: doublePrecision("metric_value"),
+    /**
+     * The score on the private part (docs/adr/0009-public-private-split.md). Never in a
+     * participant's answer before the organizers reveal the final standings.
+     */
+    privateMetricValue: doublePrecision("private_metric_value"),
+    /** When the team marked it as one of its final submissions for the challenge; null: not marked. */
+    finalAt: timestamptz("final_at"),
     errorMessage: text("error_message"),
     validationErrors: jsonb("validation_errors").$type<string[]>(),
     /** Made while the team was active and inside the competition window. */
@@ -157,6 +165,11 @@ export const challengeAnswers = pgTable("challenge_answers", {
   eligibleItems: jsonb("eligible_items").$type<string[]>(),
   /** The version of the domain's data these answers belong to (`datasets.version`). */
   version: integer("version").notNull().default(1),
+  /**
+   * Which answer rows are public: one byte per row of `answers`, in its order, 1 public and 0
+   * private. Null for answers stored before the split existed: derived from the secret seed.
+   */
+  publicRows: bytea("public_rows"),
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
@@ -202,13 +215,27 @@ export const challengeBaselines = pgTable(
     source: text("source", { enum: BASELINE_SOURCES }).notNull(),
     /** The baseline's submission CSV, gzip-compressed. */
     predictions: bytea("predictions").notNull(),
+    /** On the public rows, as teams' scores before the reveal. */
     metricValue: doublePrecision("metric_value").notNull(),
+    /** On the private rows; null until computed for answers stored before the split. */
+    privateMetricValue: doublePrecision("private_metric_value"),
     answersVersion: integer("answers_version").notNull(),
     createdAt: createdAt(),
   },
   (t) => [check("challenge_baselines_source_check", oneOf(t.source, BASELINE_SOURCES))],
 );
 export type ChallengeBaseline = typeof challengeBaselines.$inferSelect;
+
+/**
+ * The organizers' reveal of the final (private) standings: one row once revealed, with who and
+ * when. Before it, every participant-facing answer shows public scores only.
+ */
+export const competitionReveals = pgTable("competition_reveals", {
+  id: id(),
+  revealedBy: uuid("revealed_by").references(() => users.id, { onDelete: "set null" }),
+  revealedAt: timestamptz("revealed_at").notNull().defaultNow(),
+});
+export type CompetitionReveal = typeof competitionReveals.$inferSelect;
 export type Dataset = typeof datasets.$inferSelect;
 
 export type User = typeof users.$inferSelect;

@@ -1,4 +1,10 @@
-export { BINARY, defineChallenge, NUMERIC } from "./challenge";
+export {
+  BINARY,
+  DEFAULT_FINAL_SUBMISSIONS,
+  DEFAULT_SPLIT,
+  defineChallenge,
+  NUMERIC,
+} from "./challenge";
 export { challengeHeading } from "./challenge-heading";
 export { DOMAINS } from "./domains";
 export { CONTACT_EMAIL, PARTICIPANT_RESOURCES, PRIZES, WEBINARS } from "./event";
@@ -21,4 +27,4 @@ export { METRICS, type MetricId } from "./metrics";
 export { SDK_PACKAGE } from "./sdk";
 export * from "./site";
 export { COMPETITION_WINDOW, TIMELINE } from "./timeline";
-export type { Challenge, DataFile, Domain, TargetSpec } from "./types";
+export type { Challenge, DataFile, Domain, SplitSpec, TargetSpec } from "./types";

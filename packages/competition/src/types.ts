@@ -10,6 +10,17 @@ export type TargetSpec =
    */
   | { kind: "ranking"; k: number; eligible: { file: string; column: string } };
 
+/**
+ * How a challenge's hidden test rows divide into the public part (scores shown while the window
+ * is open) and the private part (the final ranking): docs/adr/0009-public-private-split.md.
+ */
+export interface SplitSpec {
+  /** The share of rows (or groups) that are public, in (0, 1). */
+  publicFraction: number;
+  /** An id column whose rows stay together in one part (per-group metrics); absent: per row. */
+  groupBy?: string;
+}
+
 export interface DataFile {
   name: string;
   description: string;
@@ -40,6 +51,9 @@ export interface Challenge {
   sampleData: readonly (readonly string[])[];
   /** What to submit, in a sentence. */
   task: string;
+  split: SplitSpec;
+  /** How many submissions a team may mark as final for this challenge. */
+  finalSubmissions: number;
 }
 
 export interface Domain {
