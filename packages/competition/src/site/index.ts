@@ -34,6 +34,7 @@ export {
   RULES_PAGE,
   RULES_SECTIONS,
 } from "./rules";
+export { SCORING_PARTS_RULES, scoringPartsOf } from "./scoring-parts";
 export {
   ACADEMIC_PARTNERS,
   DOMAIN_SPONSORS,

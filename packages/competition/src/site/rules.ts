@@ -1,3 +1,4 @@
+import { SCORING_PARTS_RULES } from "./scoring-parts";
 import type { TextSection } from "./types";
 
 export interface ParticipationStep {
@@ -81,6 +82,7 @@ export const RULES_SECTIONS: readonly (TextSection & {
     paragraphs: [
       "Each challenge is scored on one metric, computed on hidden answers. Your best counted submission per challenge is ranked against the other teams; the domain score is the average of the challenge ranking scores, with a missing challenge counting zero, and the overall score averages the six domains.",
       "Ties are broken by fewer valid submissions, then by the earlier time of the submission that set the best result.",
+      ...SCORING_PARTS_RULES,
     ],
   },
   {

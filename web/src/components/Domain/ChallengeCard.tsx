@@ -1,4 +1,5 @@
 import { Badge, Button, Code } from "@mantine/core";
+import { challengeByKey, scoringPartsOf } from "@tandem/competition";
 import type { CompetitionDomain, DomainChallenge } from "../../api/competition/requests";
 import { RichText } from "../Info/RichText";
 import { DataTable } from "./DataTable";
@@ -17,6 +18,8 @@ export function ChallengeCard({ domain, challenge }: ChallengeCardProps) {
   const headingId = `challenge-${challenge.number}`;
   const [header, ...rows] = challenge.sample_data;
   const firstFile = challenge.files[0];
+  // The split and final-selection count are competition facts, not part of the API's answer.
+  const definition = challengeByKey(challenge.key);
 
   return (
     <article className={classes.challenge} aria-labelledby={headingId}>
@@ -46,6 +49,7 @@ export function ChallengeCard({ domain, challenge }: ChallengeCardProps) {
           {challenge.baseline !== null && (
             <p className={classes.muted}>Baseline: {challenge.baseline.toFixed(4)}</p>
           )}
+          {definition && <p className={classes.muted}>{scoringPartsOf(definition)}</p>}
         </section>
 
         <section className={classes.blockWide}>
