@@ -5,7 +5,13 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { datasetStates, generateDatasets, requireSecretSeed, SeedError } from "@tandem/datasets";
+import {
+  datasetStates,
+  fillMissingSplits,
+  generateDatasets,
+  requireSecretSeed,
+  SeedError,
+} from "@tandem/datasets";
 import { createDatabase, runMigrations } from "@tandem/db";
 import pg from "pg";
 
@@ -113,6 +119,11 @@ async function prepare(): Promise<void> {
       log(
         `${slug}: made by an earlier version from the repository's public seed, so anyone can rebuild its answers; regenerate it with \`npm run data:generate -- --domain ${slug}\``,
       );
+    }
+    if (env.DATA_SEED) {
+      // Answers stored before the public/private split (ADR 0009) get theirs from the seed.
+      const filled = await fillMissingSplits(handle.db, requireSecretSeed(env.DATA_SEED));
+      if (filled.length > 0) log(`public/private split stored for ${filled.join(", ")}`);
     }
     if (missing.length === 0) {
       log(`datasets present in ${env.STATIC_DIR}`);

@@ -1,9 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { findDomain } from "@tandem/competition";
 import { exportDomain, generateDomain, ImportRefusedError, importDomain } from "@tandem/datasets";
-import { parseCsvRows } from "@tandem/scoring";
+import { challengeAnswers, challengeBaselines } from "@tandem/db";
+import { computePublicRows, parseAnswers, parseCsvRows } from "@tandem/scoring";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTeam, buildTestApp, type TestApp } from "../services/gateway/test/helper";
 import {
@@ -16,6 +19,8 @@ import {
 } from "./support/import-folders";
 
 const SCALE = 0.002;
+/** The target deployment's secret seed: it splits answers that come without a split column. */
+const TARGET_SEED = "another deployment";
 let source: TestApp;
 let target: TestApp;
 let work: string;
@@ -24,7 +29,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "tandem-import-"));
   source = await buildTestApp();
   // Another deployment with other data: the import has to replace all of it.
-  target = await buildTestApp({}, { data: { seed: "another deployment", scale: SCALE } });
+  target = await buildTestApp({}, { data: { seed: TARGET_SEED, scale: SCALE } });
 });
 afterAll(async () => {
   await source?.close();
@@ -32,8 +37,13 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-const importInto = (app: TestApp, slug: string, dir: string) =>
-  importDomain(app.database.handle.db, app.staticDir, slug, dir);
+const importInto = (
+  app: TestApp,
+  slug: string,
+  dir: string,
+  /** null: a deployment tool without the seed (production without DATA_SEED). */
+  seed: string | null = TARGET_SEED,
+) => importDomain(app.database.handle.db, app.staticDir, slug, dir, seed ? { seed } : {});
 
 /** An import folder of `slug` generated from `seed` (not a deployment's data). */
 async function folderFrom(seed: string, slug: string, scale = SCALE): Promise<string> {
@@ -78,6 +88,113 @@ describe("data:export then data:import", () => {
         expect(result.json().score, challenge.key).toBeCloseTo(perfectValue(challenge), 9);
       }
     }
+  });
+});
+
+/** Appends a `split` column to an answers file: `part` names each row's part (0-based rows). */
+async function addSplit(
+  dir: string,
+  file: string,
+  part: (cells: string[], row: number) => string,
+): Promise<void> {
+  const [header, ...rows] = (await readFile(join(dir, file), "utf8")).trim().split("\n");
+  const lines = rows.map((line, i) => `${line},${part(line.split(","), i)}`);
+  await writeFile(join(dir, file), `${[`${header},split`, ...lines].join("\n")}\n`);
+}
+
+async function storedAnswers(app: TestApp, key: string) {
+  const [row] = await app.database.handle.db
+    .select()
+    .from(challengeAnswers)
+    .where(eq(challengeAnswers.challengeKey, key));
+  if (!row) throw new Error(`no answers for ${key}`);
+  return { csv: gunzipSync(row.answers).toString("utf8"), publicRows: row.publicRows };
+}
+
+describe("data:import and the public/private split", () => {
+  it("uses a split column as given and stores the answers without it", async () => {
+    const dir = await copyFolder(
+      await folderFrom("valid import", "retail-banking"),
+      join(work, `split-${Math.random()}`),
+    );
+    const plain = await readFile(join(dir, "answers/challenge2.csv"), "utf8");
+    // Customers C000001-C000009 public, the rest private (a customer's weeks stay together).
+    const isPublic = (cells: string[]) => /^C00000[1-9]$/.test(cells[0]!);
+    await addSplit(dir, "answers/challenge2.csv", (cells) =>
+      isPublic(cells) ? "public" : "private",
+    );
+    // A baseline right on the three public rows of challenge 1 and wrong on every private one.
+    const [header, ...rows] = (await readFile(join(dir, "answers/challenge1.csv"), "utf8"))
+      .trim()
+      .split("\n");
+    const flipped = rows.map((line, i) =>
+      i < 3 ? line : line.replace(/,(\d)$/, (_, v) => `,${1 - Number(v)}`),
+    );
+    await mkdir(join(dir, "baselines"), { recursive: true });
+    await writeFile(join(dir, "baselines/challenge1.csv"), `${[header, ...flipped].join("\n")}\n`);
+    await addSplit(dir, "answers/challenge1.csv", (_, row) => (row < 3 ? "public" : "private"));
+
+    const imported = await importInto(target, "retail-banking", dir);
+
+    const stored = await storedAnswers(target, "retail-banking/2");
+    expect(stored.csv).toBe(plain);
+    const expected = plain
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => (isPublic(line.split(",")) ? 1 : 0));
+    expect(expected).toContain(1);
+    expect([...stored.publicRows!]).toEqual(expected);
+    const fraud = await storedAnswers(target, "retail-banking/1");
+    expect(fraud.csv).not.toMatch(/split|public|private/);
+    expect([...fraud.publicRows!.subarray(0, 5)]).toEqual([1, 1, 1, 0, 0]);
+    expect(fraud.publicRows!.reduce((a, b) => a + b, 0)).toBe(3);
+    // Scored on both parts: perfect on the public rows, every private one wrong.
+    expect(imported.baselines["retail-banking/1"]).toEqual({ public: 1, private: 0 });
+    const [baseline] = await target.database.handle.db
+      .select()
+      .from(challengeBaselines)
+      .where(eq(challengeBaselines.challengeKey, "retail-banking/1"));
+    expect(baseline).toMatchObject({ metricValue: 1, privateMetricValue: 0 });
+  });
+
+  it("splits answers without the column from the deployment's seed", async () => {
+    const dir = await folderFrom("valid import", "healthcare");
+    await importInto(target, "healthcare", dir);
+    for (const challenge of findDomain("healthcare")!.challenges) {
+      const stored = await storedAnswers(target, challenge.key);
+      const ids = parseAnswers(stored.csv, challenge).table.ids;
+      expect([...stored.publicRows!], challenge.key).toEqual([
+        ...computePublicRows(challenge, TARGET_SEED, ids),
+      ]);
+    }
+  });
+
+  it("without a split column and without a seed, is refused saying how to fix it", async () => {
+    const dir = await folderFrom("valid import", "insurance");
+    const error = await importInto(target, "insurance", dir, null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportRefusedError);
+    expect((error as ImportRefusedError).problems).toContainEqual({
+      file: "answers/challenge1.csv",
+      line: 1,
+      message:
+        "no split column, and no secret seed to split the rows with: add the column (public/private) or set DATA_SEED",
+    });
+  });
+
+  it("with a split column on every answers file, needs no seed", async () => {
+    const dir = await copyFolder(
+      await folderFrom("valid import", "insurance"),
+      join(work, `split-${Math.random()}`),
+    );
+    for (const n of [1, 2, 3]) {
+      await addSplit(dir, `answers/challenge${n}.csv`, (_, row) =>
+        row % 3 === 0 ? "public" : "private",
+      );
+    }
+    await importInto(target, "insurance", dir, null);
+    const stored = await storedAnswers(target, "insurance/2");
+    expect([...stored.publicRows!.subarray(0, 6)]).toEqual([1, 0, 0, 1, 0, 0]);
   });
 });
 
@@ -155,6 +272,33 @@ describe("data:import refuses a folder with a problem and changes nothing", () =
         editLine(dir, "answers/challenge2.csv", 6, (line) => line.replace(/,[\d.]+$/, ",Infinity")),
       expected:
         /^answers\/challenge2\.csv, line 6, column 2 \(NextYearLoss\): "Infinity" is not a finite number$/,
+    },
+    {
+      name: "a split value other than public or private",
+      slug: "insurance",
+      breakIt: (dir) =>
+        addSplit(dir, "answers/challenge1.csv", (_, row) =>
+          row === 4 ? "Public" : row % 2 ? "public" : "private",
+        ),
+      expected:
+        /^answers\/challenge1\.csv, line 6, column 3 \(split\): "Public" is not a part: split is "public" or "private"$/,
+    },
+    {
+      name: "a split that leaves the private part empty",
+      slug: "insurance",
+      breakIt: (dir) => addSplit(dir, "answers/challenge3.csv", () => "public"),
+      expected:
+        /^answers\/challenge3\.csv, line 1, column 3 \(split\): every row is public: the public and the private part each need at least one row$/,
+    },
+    {
+      name: "a customer's rows in both parts (split by customer)",
+      slug: "retail-banking",
+      breakIt: (dir) =>
+        addSplit(dir, "answers/challenge2.csv", (cells) =>
+          cells[1] === "40" ? "public" : "private",
+        ),
+      expected:
+        /^answers\/challenge2\.csv, line 3, column 4 \(split\): CustomerID C000001 is private here but public on line 2: a CustomerID's rows must all be in one part$/,
     },
     {
       name: "a relevant item that is not eligible (NDCG)",

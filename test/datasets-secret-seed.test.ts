@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ALL_CHALLENGES, type Challenge, METRICS } from "@tandem/competition";
 import { generateDomain, measureBaselines } from "@tandem/datasets";
-import { datasets } from "@tandem/db";
+import { datasets, loadCurrentBaselineParts, submissions } from "@tandem/db";
 import { idKey, parseCsvRows } from "@tandem/scoring";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTeam, buildTestApp, type TestApp } from "../services/gateway/test/helper";
 import { submitCsv } from "./support/import-folders";
@@ -29,7 +30,7 @@ describe("answers rebuilt from the repository's seed", () => {
   const seed = "a-secret-seed-the-attacker-does-not-know-0001";
   let t: TestApp;
   let apiKey: string;
-  let baselines: Record<string, number>;
+  let privateBaselines: Record<string, number | null>;
 
   beforeAll(async () => {
     t = await buildTestApp({}, { data: { seed, scale: SCALE } });
@@ -39,11 +40,9 @@ describe("answers rebuilt from the repository's seed", () => {
         expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     }
     apiKey = (await activeTeam(t.app, "rebuilder")).api_key;
-    const listed = (await t.app.inject({ url: "/api/competition/domains" })).json().domains as {
-      challenges: { key: string; baseline: number }[];
-    }[];
-    baselines = Object.fromEntries(
-      listed.flatMap((d) => d.challenges.map((c) => [c.key, c.baseline])),
+    const measured = await loadCurrentBaselineParts(t.database.handle.db);
+    privateBaselines = Object.fromEntries(
+      Object.entries(measured).map(([key, parts]) => [key, parts.private]),
     );
   }, 600_000);
   afterAll(async () => {
@@ -98,8 +97,16 @@ describe("answers rebuilt from the repository's seed", () => {
         await rebuiltSubmission(challenge, REPOSITORY_DEFAULT_SEED),
       );
       expect(result.statusCode, result.body).toBe(200);
-      const score = result.json().score as number;
-      const baseline = baselines[challenge.key]!;
+      // Judged on the private rows, which decide the final standings (docs/adr/0009): the
+      // public 30% of a small-scale test set is too few rows for a fair comparison (insurance/2's
+      // Gini over ~180 rows has the attack level with the baseline by chance).
+      const [attack] = await t.database.handle.db
+        .select({ value: submissions.privateMetricValue })
+        .from(submissions)
+        .where(eq(submissions.id, result.json().submission_id));
+      const score = attack!.value!;
+      const baseline = privateBaselines[challenge.key]!;
+      expect(baseline).toBeTypeOf("number");
       if (METRICS[challenge.metric].higherIsBetter) expect(score).toBeLessThanOrEqual(baseline);
       else expect(score).toBeGreaterThanOrEqual(baseline);
 

@@ -66,13 +66,24 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function hiddenLabels(): Promise<Map<string, string>> {
+/**
+ * Every hidden label by id, and those of the public rows alone: the score a team sees before the
+ * reveal is the public part's (docs/adr/0009-public-private-split.md).
+ */
+async function hiddenLabels(): Promise<{ all: Map<string, string>; public: Map<string, string> }> {
   const [row] = await database.handle.db
     .select()
     .from(challengeAnswers)
     .where(eq(challengeAnswers.challengeKey, "retail-banking/1"));
   const rows = parseCsvRows(gunzipSync(row!.answers).toString("utf8")).slice(1);
-  return new Map(rows.map(([id, label]) => [id!, label!]));
+  const publicRows = row!.publicRows;
+  if (!publicRows) throw new Error("The generated answers carry no public/private split");
+  return {
+    all: new Map(rows.map(([id, label]) => [id!, label!])),
+    public: new Map(
+      rows.flatMap(([id, label], i) => (publicRows[i] === 1 ? [[id!, label!] as const] : [])),
+    ),
+  };
 }
 
 describe("production mode: gateway and scoring worker as separate processes", () => {
@@ -81,8 +92,10 @@ describe("production mode: gateway and scoring worker as separate processes", ()
     sliceKey = result.apiKey;
     expect(result.submit.status, JSON.stringify(result.submit.body)).toBe(200);
 
-    const truth = await hiddenLabels();
-    const predictions = parseCsvRows(result.predictionsCsv).slice(1);
+    const truth = (await hiddenLabels()).public;
+    const predictions = parseCsvRows(result.predictionsCsv)
+      .slice(1)
+      .filter(([id]) => truth.has(id!));
     const expected = macroF1(
       predictions.map(([id]) => truth.get(id!)!),
       predictions.map(([, label]) => label!),
@@ -105,8 +118,9 @@ describe("production mode: gateway and scoring worker as separate processes", ()
   it("keeps a submission made while no worker runs, and scores it once a worker is back", async () => {
     expect(sliceKey).not.toBe("");
     await worker.stop();
-    const truth = await hiddenLabels();
-    const csv = `TxnID,FraudLabel\n${[...truth.keys()].map((id) => `${id},1`).join("\n")}\n`;
+    const labels = await hiddenLabels();
+    const csv = `TxnID,FraudLabel\n${[...labels.all.keys()].map((id) => `${id},1`).join("\n")}\n`;
+    const truth = labels.public;
     const submitted = await fetch(`${baseUrl}/api/submit`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": sliceKey },

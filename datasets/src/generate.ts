@@ -10,6 +10,7 @@ import { generateManufacturing } from "./domains/manufacturing";
 import { generateRetailBanking } from "./domains/retail-banking";
 import { type DomainStreams, domainStreams } from "./random";
 import { type LoadedDomain, loadDomain } from "./store/load";
+import { fillMissingSplits, withSplits } from "./store/split";
 import type { DomainFiles } from "./types";
 
 export interface GenerateOptions {
@@ -42,7 +43,11 @@ export function generateAll(seed: string, scale: number): DomainFiles[] {
   return Object.keys(GENERATORS).map((slug) => generateDomain(slug, seed, scale));
 }
 
-/** Generates each domain (all by default) and loads it, one domain at a time. */
+/**
+ * Generates each domain (all by default) and loads it, one domain at a time, with each
+ * challenge's public/private split drawn from the same seed (docs/adr/0009). Answers stored
+ * before the split existed, of any domain, get theirs too.
+ */
 export async function generateDatasets(
   options: GenerateOptions & { domains?: readonly string[] },
 ): Promise<LoadedDomain[]> {
@@ -54,10 +59,11 @@ export async function generateDatasets(
         slug,
         source: "generated",
         files: Object.entries(domain.files),
-        answers: domain.answers,
+        answers: withSplits(domain.answers, options.seed),
       }),
     );
   }
+  await fillMissingSplits(options.db, options.seed);
   return loaded;
 }
 

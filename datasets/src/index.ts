@@ -12,4 +12,5 @@ export { ImportRefusedError, importDomain } from "./import/import-domain";
 export { newSecretSeed, requireSecretSeed, SeedError } from "./seed";
 export { exportDomain } from "./store/export";
 export { servedFolderPath } from "./store/load";
+export { fillMissingSplits } from "./store/split";
 export type { DomainFiles } from "./types";

@@ -12,12 +12,29 @@ export async function loadCurrentBaselines(db: Database): Promise<Record<string,
   return Object.fromEntries(rows.map((row) => [row.challengeKey, row.metricValue]));
 }
 
+/**
+ * Each challenge's baseline on both parts of its current answers (docs/adr/0009): `private` is
+ * null for a baseline measured before the split, until it is measured again.
+ */
+export async function loadCurrentBaselineParts(
+  db: Database,
+): Promise<Record<string, { public: number; private: number | null }>> {
+  const rows = await currentBaselineRows(db);
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.challengeKey,
+      { public: row.metricValue, private: row.privateMetricValue },
+    ]),
+  );
+}
+
 /** The stored baselines (predictions included) that were scored on the current answers. */
 export function currentBaselineRows(db: Database) {
   return db
     .select({
       challengeKey: challengeBaselines.challengeKey,
       metricValue: challengeBaselines.metricValue,
+      privateMetricValue: challengeBaselines.privateMetricValue,
       predictions: challengeBaselines.predictions,
     })
     .from(challengeBaselines)

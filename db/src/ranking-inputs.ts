@@ -1,15 +1,29 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { loadCurrentBaselines } from "./baselines";
+import { loadCurrentBaselineParts } from "./baselines";
 import type { Database } from "./client";
-import { submissions, teams } from "./schema";
+import { competitionReveals, submissions, teams } from "./schema";
 
 export interface RankingInputs {
   /** The database's clock when these inputs were read: later reads see at least as much. */
   asOf: Date;
   teams: { id: string; name: string; activatedAt: Date | null }[];
-  results: { teamId: string; challengeKey: string; metricValue: number; createdAt: Date }[];
-  /** Each challenge's baseline on the current answers; absent until measured. */
+  results: {
+    teamId: string;
+    challengeKey: string;
+    /** The public score. */
+    metricValue: number;
+    /** The private score; null when the submission was scored before the split existed. */
+    privateMetricValue: number | null;
+    /** Marked by the team as one of its final submissions. */
+    final: boolean;
+    createdAt: Date;
+  }[];
+  /** Each challenge's baseline on the current answers (public part); absent until measured. */
   baselines: Record<string, number>;
+  /** The same baselines on the private part, where measured. */
+  privateBaselines: Record<string, number>;
+  /** Whether the organizers have revealed the final standings. */
+  revealed: boolean;
 }
 
 /**
@@ -24,7 +38,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
     rows: { now: string | Date }[];
   };
   const asOf = new Date(clock.rows[0]!.now);
-  const [teamRows, resultRows, baselineRows] = await Promise.all([
+  const [teamRows, resultRows, baselineParts, revealRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
       .from(teams)
@@ -34,6 +48,8 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
         teamId: submissions.teamId,
         challengeKey: submissions.challengeKey,
         metricValue: submissions.metricValue,
+        privateMetricValue: submissions.privateMetricValue,
+        finalAt: submissions.finalAt,
         createdAt: submissions.createdAt,
       })
       .from(submissions)
@@ -46,12 +62,25 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
           isNotNull(submissions.metricValue),
         ),
       ),
-    loadCurrentBaselines(db),
+    loadCurrentBaselineParts(db),
+    db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1),
   ]);
   return {
     asOf,
     teams: teamRows,
-    results: resultRows.map((row) => ({ ...row, metricValue: row.metricValue! })),
-    baselines: baselineRows,
+    results: resultRows.map(({ finalAt, ...row }) => ({
+      ...row,
+      metricValue: row.metricValue!,
+      final: finalAt !== null,
+    })),
+    baselines: Object.fromEntries(
+      Object.entries(baselineParts).map(([key, parts]) => [key, parts.public]),
+    ),
+    privateBaselines: Object.fromEntries(
+      Object.entries(baselineParts).flatMap(([key, parts]) =>
+        parts.private === null ? [] : [[key, parts.private]],
+      ),
+    ),
+    revealed: revealRows.length > 0,
   };
 }

@@ -1,18 +1,18 @@
 import { gzipSync } from "node:zlib";
 import { findDomain } from "@tandem/competition";
 import { challengeBaselines, createAnswersStore, type Database } from "@tandem/db";
-import { parseAnswers, scoreSubmissionCsv } from "@tandem/scoring";
+import { type PartScores, parseAnswers, scoreSubmissionCsv } from "@tandem/scoring";
 import { servedFolderPath } from "../store/load";
 import { runBaselineNotebooks } from "./notebooks";
 
 export type BaselineOutcome =
-  | { key: string; ok: true; value: number }
+  | { key: string; ok: true; value: PartScores }
   | { key: string; ok: false; error: string };
 
 /**
  * Runs a domain's baseline notebooks on the files it serves now, scores each submission against
- * the current answers, and stores the results: the baseline rows of the leaderboards and the
- * "baseline" of the domain page. A challenge whose notebook fails keeps no baseline.
+ * the current answers, and stores the results on both parts (public and private rows): the
+ * baseline rows of the leaderboards and the "baseline" of the domain page. A challenge whose notebook fails keeps no baseline.
  */
 export async function measureBaselines(
   db: Database,
@@ -45,7 +45,7 @@ export async function measureBaselines(
       outcomes.push({ key: challenge.key, ok: false, error: run.ok ? "no answers" : run.error });
       continue;
     }
-    const answers = parseAnswers(stored.csv, challenge, stored.eligibleItems);
+    const answers = parseAnswers(stored.csv, challenge, stored);
     const scored = scoreSubmissionCsv(challenge, answers, run.csv);
     if (!scored.ok) {
       outcomes.push({ key: challenge.key, ok: false, error: scored.errors.join("; ") });
@@ -54,7 +54,8 @@ export async function measureBaselines(
     const values = {
       source: "notebook" as const,
       predictions: gzipSync(run.csv),
-      metricValue: scored.value,
+      metricValue: scored.value.public,
+      privateMetricValue: scored.value.private,
       answersVersion: stored.stamp,
     };
     await db

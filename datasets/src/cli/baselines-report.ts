@@ -17,7 +17,7 @@ export async function reportBaselines(
     for (const outcome of outcomes) {
       console.log(
         outcome.ok
-          ? `baseline ${outcome.key}: ${outcome.value.toFixed(4)}`
+          ? `baseline ${outcome.key}: ${outcome.value.public.toFixed(4)} public, ${outcome.value.private.toFixed(4)} private`
           : `baseline ${outcome.key}: not measured (${outcome.error.trim()})`,
       );
     }

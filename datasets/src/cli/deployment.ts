@@ -88,6 +88,18 @@ export function generationSeed(flag: string | undefined): string {
   return settings.dataSeed?.trim() || loadOrCreateSecrets(settings.dataDir).dataSeed;
 }
 
+/**
+ * The secret seed that splits answers into public and private rows (docs/adr/0009), where the
+ * tool can have it: DATA_SEED, else in embedded mode the one in DATA_DIR/secrets.json. Without
+ * it (production without DATA_SEED) only answers that carry their own split can be imported.
+ */
+export function splitSeed(): string | undefined {
+  if (settings.databaseUrl) {
+    return settings.dataSeed?.trim() ? requireSecretSeed(settings.dataSeed) : undefined;
+  }
+  return settings.dataSeed?.trim() || loadOrCreateSecrets(settings.dataDir).dataSeed;
+}
+
 export function domainArgument(value: string | undefined): string {
   const domain = value ? findDomain(value) : undefined;
   if (!domain) {

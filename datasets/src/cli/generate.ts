@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { findBaselinePython } from "../baselines/notebooks";
 import { datasetStates, GENERATORS, generateDatasets } from "../generate";
+import { fillMissingSplits } from "../store/split";
 import { reportBaselines } from "./baselines-report";
 import {
   describeRows,
@@ -10,6 +11,7 @@ import {
   generationSeed,
   runTool,
   settings,
+  splitSeed,
   UsageError,
   withDeployment,
 } from "./deployment";
@@ -67,7 +69,14 @@ await runTool(async () => {
       }
       return true;
     });
-    if (slugs.length === 0) return console.log("Datasets present; nothing to generate.");
+    if (slugs.length === 0) {
+      // Answers stored before the public/private split get theirs (the worker has no seed).
+      const seedForSplit = seed ?? splitSeed();
+      const filled = seedForSplit ? await fillMissingSplits(deployment.db, seedForSplit) : [];
+      if (filled.length > 0)
+        console.log(`Stored the public/private split of ${filled.join(", ")}.`);
+      return console.log("Datasets present; nothing to generate.");
+    }
 
     const started = performance.now();
     const loaded = await generateDatasets({

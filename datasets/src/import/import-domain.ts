@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { findDomain } from "@tandem/competition";
 import type { Database } from "@tandem/db";
+import type { PartScores } from "@tandem/scoring";
 import { type LoadedDomain, loadDomain } from "../store/load";
 import { checkImportFolder, type ImportProblem } from "./validate";
 
@@ -12,8 +13,8 @@ export class ImportRefusedError extends Error {
 }
 
 export interface ImportedDomain extends LoadedDomain {
-  /** The baselines that came with the folder, scored against its answers. */
-  baselines: Record<string, number>;
+  /** The baselines that came with the folder, scored against its answers (both parts). */
+  baselines: Record<string, PartScores>;
 }
 
 /**
@@ -25,10 +26,12 @@ export async function importDomain(
   staticDir: string,
   slug: string,
   dir: string,
+  /** The deployment's secret seed: splits answers that come without a `split` column. */
+  { seed }: { seed?: string } = {},
 ): Promise<ImportedDomain> {
   const domain = findDomain(slug);
   if (!domain) throw new Error(`Unknown domain ${slug}`);
-  const { problems, plan } = await checkImportFolder(dir, domain);
+  const { problems, plan } = await checkImportFolder(dir, domain, seed);
   if (!plan) throw new ImportRefusedError(problems);
   const loaded = await loadDomain(db, staticDir, {
     slug: domain.slug,

@@ -8,6 +8,7 @@ import {
   sampleSubmissionFile,
 } from "@tandem/competition";
 import {
+  computePublicRows,
   createLabelNormalizer,
   describeId,
   idKey,
@@ -56,16 +57,26 @@ interface Table {
 export const answersFile = (challenge: Challenge) => `answers/challenge${challenge.number}.csv`;
 export const baselineFile = (challenge: Challenge) => `baselines/challenge${challenge.number}.csv`;
 
+/** The optional last column of an answers file: which part a row is in (docs/adr/0009). */
+export const SPLIT_COLUMN = "split";
+const SPLIT_VALUES = new Map([
+  ["public", 1],
+  ["private", 0],
+]);
+
 /**
  * Checks an organizers' folder against the domain's challenge definitions before anything is
  * changed (README "Importing the organizers' data"): every file the site links to, answers for
  * every challenge whose ids are exactly the public test file's and the sample submission's, no
- * duplicates or blanks, labels from the label set, finite numbers, eligible items only. Returns
+ * duplicates or blanks, labels from the label set, finite numbers, eligible items only, and an
+ * optional `split` column (`public`/`private`, both parts present, a group in one part only).
+ * Answers without that column are split from `seed`, the deployment's secret seed. Returns
  * every problem found, or what to load.
  */
 export async function checkImportFolder(
   dir: string,
   domain: Domain,
+  seed?: string,
 ): Promise<{ problems: ImportProblem[]; plan?: ImportPlan }> {
   const problems: ImportProblem[] = [];
   const perFile = new Map<string, number>();
@@ -146,23 +157,40 @@ export async function checkImportFolder(
       report,
     );
     checkSample(challenge, await table(sampleSubmissionFile(challenge)), testIds, report);
-    if (checked) {
-      answers[challenge.key] = {
-        csv: checked,
-        rowCount: testIds.size,
-        ...(eligible ? { eligibleItems: [...eligible] } : {}),
-      };
+    if (!checked) continue;
+    let publicRows = checked.publicRows;
+    if (!publicRows) {
+      if (seed === undefined) {
+        report({
+          file: answersFile(challenge),
+          line: 1,
+          message: `no ${SPLIT_COLUMN} column, and no secret seed to split the rows with: add the column (public/private) or set DATA_SEED`,
+        });
+        continue;
+      }
+      try {
+        publicRows = computePublicRows(challenge, seed, checked.ids);
+      } catch (err) {
+        report({ file: answersFile(challenge), message: (err as Error).message });
+        continue;
+      }
     }
+    answers[challenge.key] = {
+      csv: checked.csv,
+      rowCount: testIds.size,
+      publicRows,
+      ...(eligible ? { eligibleItems: [...eligible] } : {}),
+    };
   }
   if (problems.length > 0) return { problems: finish() };
 
   const baselines: Record<string, BaselineInput> = {};
   for (const challenge of domain.challenges) {
     if (!present.has(baselineFile(challenge))) continue;
-    const { csv, eligibleItems } = answers[challenge.key]!;
+    const { csv, eligibleItems, publicRows } = answers[challenge.key]!;
     const scored = scoreSubmissionCsv(
       challenge,
-      parseAnswers(csv, challenge, eligibleItems),
+      parseAnswers(csv, challenge, { eligibleItems, publicRows }),
       await readFile(join(dir, baselineFile(challenge)), "utf8"),
     );
     if (scored.ok) baselines[challenge.key] = { csv: "", value: scored.value, source: "organizer" };
@@ -263,6 +291,15 @@ async function eligibleItems(
   return new Set(items.rows.map((row) => row.cells[index] ?? "").filter(Boolean));
 }
 
+interface CheckedAnswers {
+  /** Rewritten with canonical labels, without the split column. */
+  csv: string;
+  /** The rows' ids in file order. */
+  ids: string[];
+  /** From the split column, when the file has one. */
+  publicRows?: Uint8Array;
+}
+
 /** Checks one answers file; returns it rewritten with canonical labels, or undefined. */
 function checkAnswers(
   challenge: Challenge,
@@ -270,20 +307,31 @@ function checkAnswers(
   testIds: Map<string, number>,
   eligible: Set<string> | undefined,
   report: (p: ImportProblem) => void,
-): string | undefined {
+): CheckedAnswers | undefined {
   const file = answersFile(challenge);
   const header = answersHeader(challenge);
+  const hasSplit =
+    answers.header.length === header.length + 1 && answers.header.at(-1) === SPLIT_COLUMN;
   const mismatch = header.findIndex((name, i) => answers.header[i] !== name);
-  if (mismatch >= 0 || answers.header.length !== header.length) {
+  if (mismatch >= 0 || (answers.header.length !== header.length && !hasSplit)) {
     const at = mismatch >= 0 ? mismatch : header.length;
     report({
       file,
       line: 1,
       column: columnLabel(at, answers.header[at]),
-      message: `the header must be exactly "${header.join(",")}" (got "${answers.header.join(",")}")`,
+      message: `the header must be exactly "${header.join(",")}", optionally followed by ",${SPLIT_COLUMN}" (got "${answers.header.join(",")}")`,
     });
     return undefined;
   }
+  const width = answers.header.length;
+  const splitColumn = columnLabel(header.length, SPLIT_COLUMN);
+  const groupIndex = challenge.split.groupBy
+    ? challenge.idColumns.indexOf(challenge.split.groupBy)
+    : -1;
+  /** Each group's part and the line that set it. */
+  const groupParts = new Map<string, { part: number; line: number }>();
+  const flags: number[] = [];
+  const ids: string[] = [];
   const idWidth = challenge.idColumns.length;
   const target = challenge.target;
   const normalize = target.kind === "label" ? createLabelNormalizer(target.labels) : undefined;
@@ -296,8 +344,8 @@ function checkAnswers(
     report({ file, ...problem });
   };
   for (const { cells, line } of answers.rows) {
-    if (cells.length !== header.length) {
-      fail({ line, message: `${cells.length} columns, expected ${header.length}` });
+    if (cells.length !== width) {
+      fail({ line, message: `${cells.length} columns, expected ${width}` });
       continue;
     }
     const blank = cells.slice(0, idWidth).indexOf("");
@@ -359,7 +407,44 @@ function checkAnswers(
       }
       value = items.join(" ");
     }
+    if (hasSplit) {
+      const raw = cells[header.length]!;
+      const part = SPLIT_VALUES.get(raw);
+      if (part === undefined) {
+        fail({
+          line,
+          column: splitColumn,
+          message: `"${raw}" is not a part: ${SPLIT_COLUMN} is "public" or "private"`,
+        });
+        continue;
+      }
+      if (groupIndex >= 0) {
+        const group = cells[groupIndex]!;
+        const first = groupParts.get(group);
+        if (first && first.part !== part) {
+          fail({
+            line,
+            column: splitColumn,
+            message: `${challenge.split.groupBy} ${group} is ${raw} here but ${first.part ? "public" : "private"} on line ${first.line}: a ${challenge.split.groupBy}'s rows must all be in one part`,
+          });
+          continue;
+        }
+        if (!first) groupParts.set(group, { part, line });
+      }
+      flags.push(part);
+    }
+    ids.push(id);
     lines.push([...cells.slice(0, idWidth), value].join(","));
+  }
+  if (ok && hasSplit) {
+    const publicCount = flags.reduce((sum, flag) => sum + flag, 0);
+    if (publicCount === 0 || publicCount === flags.length) {
+      fail({
+        line: 1,
+        column: splitColumn,
+        message: `every row is ${publicCount === 0 ? "private" : "public"}: the public and the private part each need at least one row`,
+      });
+    }
   }
   const idColumn = columnLabel(0, challenge.idColumns[0]);
   for (const [id, testLine] of testIds) {
@@ -373,7 +458,12 @@ function checkAnswers(
       });
     }
   }
-  return ok ? `${lines.join("\n")}\n` : undefined;
+  if (!ok) return undefined;
+  return {
+    csv: `${lines.join("\n")}\n`,
+    ids,
+    ...(hasSplit ? { publicRows: Uint8Array.from(flags) } : {}),
+  };
 }
 
 function checkSample(

@@ -9,6 +9,7 @@ import {
   type DatasetSummary,
   datasets,
 } from "@tandem/db";
+import type { PartScores } from "@tandem/scoring";
 import { eq, inArray, sql } from "drizzle-orm";
 import {
   type FileContent,
@@ -25,12 +26,17 @@ export interface ChallengeAnswersInput {
   csv: string;
   rowCount: number;
   eligibleItems?: string[];
+  /**
+   * Which answers rows are public, one byte per row in the CSV's order (docs/adr/0009).
+   * Absent: stored as null, derived from the seed where the answers are loaded.
+   */
+  publicRows?: Uint8Array;
 }
 
 export interface BaselineInput {
   csv: string;
-  /** Its score against the answers being loaded (the caller validated and scored it). */
-  value: number;
+  /** Its scores against the answers being loaded (the caller validated and scored it). */
+  value: PartScores;
   source: BaselineSource;
 }
 
@@ -100,11 +106,12 @@ export async function loadDomain(
       version = Math.max(current?.version ?? 0, Number(answered?.version ?? 0)) + 1;
 
       for (const key of keys) {
-        const { csv, rowCount, eligibleItems } = load.answers[key]!;
+        const { csv, rowCount, eligibleItems, publicRows } = load.answers[key]!;
         const values = {
           answers: gzipSync(csv),
           rowCount,
           eligibleItems: eligibleItems ?? null,
+          publicRows: publicRows ? Buffer.from(publicRows) : null,
           version,
           updatedAt: sql`now()`,
         };
@@ -125,7 +132,8 @@ export async function loadDomain(
           challengeKey: key,
           source: baseline.source,
           predictions: gzipSync(baseline.csv),
-          metricValue: baseline.value,
+          metricValue: baseline.value.public,
+          privateMetricValue: baseline.value.private,
           answersVersion: version,
         });
       }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type Challenge, findChallenge } from "@tandem/competition";
-import { parseAnswers, parseSubmission, scorePredictions } from "@tandem/scoring";
+import { parseAnswers, parseSubmission, scoreWholeSet } from "@tandem/scoring";
 import type { DomainFiles } from "../../src/types";
 
 const run = promisify(execFile);
@@ -50,8 +50,9 @@ export interface BaselineCheck {
 }
 
 /**
- * Scores the baseline's submission, a constant prediction and the answers themselves on the
- * hidden answers, after checking the submission passes the platform's validator.
+ * Scores the baseline's submission, a constant prediction and the answers themselves on every
+ * hidden row (the generator is judged as a whole, not per part), after checking the submission
+ * passes the platform's validator.
  */
 export function checkBaseline(
   domain: DomainFiles,
@@ -63,14 +64,14 @@ export function checkBaseline(
 ): BaselineCheck {
   const challenge = findChallenge(domain.slug, number)!;
   const answersCsv = domain.answers[challenge.key]!.csv;
-  const answers = parseAnswers(answersCsv, challenge, domain.answers[challenge.key]!.eligibleItems);
+  const answers = parseAnswers(answersCsv, challenge, domain.answers[challenge.key]!);
   const score = (csv: string) => {
     const parsed = parseSubmission(csv, challenge, {
       expected: answers.table.positions,
       ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
     });
     if (!parsed.ok) throw new Error(`${challenge.key}: ${parsed.errors.join(" | ")}`);
-    return scorePredictions(challenge, answers, parsed.table);
+    return scoreWholeSet(challenge, answers, parsed.table);
   };
   return {
     challenge,

@@ -50,6 +50,12 @@ export const ERROR_CODES = {
   "submission.daily_limit": "The team has used today's submissions for this challenge.",
   "submission.scoring_unavailable":
     "This challenge cannot be scored yet (its answers are not loaded).",
+  "submission.final_limit":
+    "The team has already marked as many final submissions for this challenge as it may; `details.marked` lists them. Unmark one (DELETE /api/submissions/{id}/final) first.",
+  "submission.final_ineligible":
+    "Only a scored submission made inside the competition window (counted) can be marked final.",
+  "submission.selection_closed":
+    "The competition window has closed: final submissions can no longer be marked or unmarked.",
   // JupyterHub
   "jupyter.not_configured": "JupyterHub is not configured on this deployment.",
   "jupyter.no_team": "The user must be in a team to open JupyterHub.",

@@ -1,6 +1,42 @@
 import { z } from "zod";
 
 /**
+ * Which results a leaderboard ranks (docs/adr/0009-public-private-split.md): `public` before the
+ * organizers reveal, `final` (private results of the final submissions) after; `private` is the
+ * organizers' preview of the final standings before the reveal (`?standings=private`).
+ */
+export const STANDINGS = ["public", "final", "private"] as const;
+export const standingsSchema = z
+  .enum(STANDINGS)
+  .describe(
+    "public: ranked on the public part of the test rows (before the reveal); final: ranked on the private part, using each team's final submissions (after the reveal); private: the organizers' preview of the final standings",
+  );
+export type Standings = z.infer<typeof standingsSchema>;
+
+/** Beside a row of the private standings: where the team stands on the public ones. */
+const shakeUpFields = {
+  public_rank: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe("The team's rank in the public standings (private and final standings only)"),
+  rank_change: z
+    .number()
+    .int()
+    .optional()
+    .describe("public_rank minus rank: positive when the team moved up (private and final only)"),
+};
+
+/** `GET /api/leaderboard[/domain/:domain]?standings=private`: organizers' preview. */
+export const leaderboardQuerySchema = z.object({
+  standings: z
+    .enum(["private"])
+    .optional()
+    .describe("private: preview the final standings (private results) before the reveal"),
+});
+
+/**
  * The leaderboard bodies (SPEC.md §3 shapes). The gateway sends them pre-serialized from the
  * rankings cache, so these schemas document the responses and are checked against real bodies
  * in tests; they are not run on each read.
@@ -17,8 +53,10 @@ export const overallLeaderboardSchema = z.strictObject({
         .number()
         .min(0)
         .describe("From the team's activation to its latest best result"),
+      ...shakeUpFields,
     }),
   ),
+  standings: standingsSchema,
   updated_at: z.iso.datetime().describe("When the rankings were computed"),
 });
 
@@ -62,8 +100,10 @@ export const domainLeaderboardSchema = z.strictObject({
       beats_baseline: z
         .boolean()
         .describe("Beats the baseline on every challenge of the domain that has one"),
+      ...shakeUpFields,
     }),
   ),
+  standings: standingsSchema,
   updated_at: z.iso.datetime(),
 });
 

@@ -18,9 +18,27 @@ export const submitRequestSchema = z.object({
 
 export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
 
+/**
+ * Which score `score` is (docs/adr/0009-public-private-split.md): the public part's until the
+ * organizers reveal the final standings, then the private part's (`final`).
+ */
+export const SCORE_KINDS = ["public", "final"] as const;
+export const scoreKindSchema = z
+  .enum(SCORE_KINDS)
+  .describe(
+    "public: the score on the public part of the test rows (before the reveal); final: the score on the private part, after the organizers revealed the final standings",
+  );
+export type ScoreKind = z.infer<typeof scoreKindSchema>;
+
+const finalFlagSchema = z
+  .boolean()
+  .describe("Marked by the team as one of its final submissions for the challenge");
+
 export const submitResponseSchema = z.object({
   success: z.boolean(),
-  score: z.number().nullable(),
+  score: z.number().nullable().describe("See score_kind"),
+  score_kind: scoreKindSchema,
+  final: finalFlagSchema,
   metric_name: z.string(),
   validation_passed: z.boolean(),
   details: z.object({
@@ -56,7 +74,9 @@ export const submissionHistoryItemSchema = z.object({
   challenge: z.number().int(),
   challenge_key: z.string(),
   status: z.string(),
-  score: z.number().nullable(),
+  score: z.number().nullable().describe("See score_kind"),
+  score_kind: scoreKindSchema,
+  final: finalFlagSchema,
   metric_name: z.string(),
   counted: z.boolean(),
   row_count: z.number().int(),

@@ -36,7 +36,7 @@ export {
   type RankingBodies,
   type RankingsCache,
 } from "./rankings-cache";
-export { refreshRankings } from "./rankings-refresh";
+export { previewRankings, refreshRankings } from "./rankings-refresh";
 export {
   isLastAttempt,
   type RetryPolicy,

@@ -6,10 +6,20 @@ import type { RankingsCache } from "./rankings-cache";
 /**
  * Recomputes every leaderboard from the database and stores it in the cache (a newer snapshot
  * already stored wins); returns the bodies computed. After a counted score, after baselines
- * change, and when the cache is empty.
+ * change, after the reveal, and when the cache is empty. The cache holds the official standings:
+ * public before the reveal, final after it (docs/adr/0009-public-private-split.md).
  */
 export async function refreshRankings(db: Database, cache: RankingsCache) {
   const bodies = rankingBodies(DOMAINS, await loadRankingInputs(db));
   await cache.write(bodies);
   return bodies;
+}
+
+/**
+ * The organizers' preview of the final standings (private results, each team's public rank
+ * beside it), computed on demand: rare, and never cached where a participant's read could
+ * reach it.
+ */
+export async function previewRankings(db: Database) {
+  return rankingBodies(DOMAINS, await loadRankingInputs(db), { standings: "private" });
 }

@@ -15,7 +15,10 @@ export type ClaimedSubmission = typeof submissions.$inferSelect;
 
 export interface ScoringResult {
   status: "scored" | "invalid";
+  /** The score on the public rows (docs/adr/0009): what the team sees before the reveal. */
   metricValue?: number;
+  /** The score on the private rows: never shown to a participant before the reveal. */
+  privateMetricValue?: number;
   answersVersion?: number;
   errorMessage?: string;
   validationErrors?: string[];

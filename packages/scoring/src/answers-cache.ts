@@ -1,13 +1,21 @@
 import type { Challenge } from "@tandem/competition";
 import { type Answers, parseAnswers } from "./answers";
 
+export interface StoredAnswers {
+  stamp: number;
+  csv: string;
+  eligibleItems?: string[];
+  /** The stored split (one byte per answers row, 1 public); absent for answers stored before it. */
+  publicRows?: Uint8Array;
+  /** The secret seed to derive the split from when none is stored, if the source has it. */
+  splitSeed?: string;
+}
+
 export interface AnswersSource {
   /** A version that changes whenever the stored answers change. */
   stamp(challengeKey: string): Promise<number | undefined>;
-  /** The answers CSV and its stamp. */
-  load(
-    challengeKey: string,
-  ): Promise<{ stamp: number; csv: string; eligibleItems?: string[] } | undefined>;
+  /** The answers CSV, its split and its stamp. */
+  load(challengeKey: string): Promise<StoredAnswers | undefined>;
 }
 
 /**
@@ -23,10 +31,7 @@ export function createAnswersCache(source: AnswersSource) {
     if (cached?.stamp === stamp) return cached.answers;
     const loaded = await source.load(challenge.key);
     if (!loaded) return undefined;
-    const answers = {
-      ...parseAnswers(loaded.csv, challenge, loaded.eligibleItems),
-      version: loaded.stamp,
-    };
+    const answers = { ...parseAnswers(loaded.csv, challenge, loaded), version: loaded.stamp };
     cache.set(challenge.key, { stamp: loaded.stamp, answers });
     return answers;
   };

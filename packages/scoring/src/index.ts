@@ -1,9 +1,29 @@
-export { type Answers, parseAnswers } from "./answers";
-export { type AnswersLookup, type AnswersSource, createAnswersCache } from "./answers-cache";
+export { type Answers, type AnswersOptions, parseAnswers } from "./answers";
+export {
+  type AnswersLookup,
+  type AnswersSource,
+  createAnswersCache,
+  type StoredAnswers,
+} from "./answers-cache";
 export { type RankingInputsLike, rankingBodies } from "./bodies";
 export { describeId, idKey, parseCsvRows } from "./csv";
 export { EXCERPT_CHARS, excerpt } from "./issues";
-export { macroF1, macroF1Codes, mae, mse, ndcgAtK, normalizedGini, rmse } from "./metrics";
+export {
+  macroF1,
+  macroF1Codes,
+  macroF1CodesByPart,
+  mae,
+  maeByPart,
+  mse,
+  mseByPart,
+  ndcgAtK,
+  ndcgAtKByPart,
+  normalizedGini,
+  normalizedGiniByPart,
+  type PartScores,
+  rmse,
+  rmseByPart,
+} from "./metrics";
 export {
   createLabelNormalizer,
   type ParseOptions,
@@ -21,4 +41,12 @@ export {
   type Rankings,
   type RankingTeam,
 } from "./ranking";
-export { scorePredictions, scoreSubmissionCsv } from "./score";
+export { scorePredictions, scoreSubmissionCsv, scoreWholeSet } from "./score";
+export {
+  computePublicRows,
+  groupKeysOf,
+  PRIVATE,
+  PUBLIC,
+  splitPosition,
+  splitProblem,
+} from "./split";

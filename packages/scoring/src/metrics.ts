@@ -73,16 +73,17 @@ export function mae(actual: ArrayLike<number>, predicted: ArrayLike<number>): nu
 }
 
 /**
- * Gini of `actual` when rows are ordered by `ranking` descending (ties keep file order):
- * the sum over rows of (cumulative share of actual - cumulative share of rows).
+ * Gini of `actual` over `rows` (all rows when absent) ordered by `ranking` descending (ties keep
+ * file order): the sum over rows of (cumulative share of actual - cumulative share of rows).
  */
-function gini(actual: ArrayLike<number>, ranking: ArrayLike<number>): number {
-  const n = actual.length;
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => ranking[b]! - ranking[a]! || a - b);
+function gini(actual: ArrayLike<number>, ranking: ArrayLike<number>, rows?: Uint32Array): number {
+  const order = rows ? Array.from(rows) : Array.from({ length: actual.length }, (_, i) => i);
+  const n = order.length;
+  // Summed in file order, before the sort: the same total, to the last bit, as before parts.
   let total = 0;
-  for (let i = 0; i < n; i++) total += actual[i]!;
+  for (let i = 0; i < n; i++) total += actual[order[i]!]!;
   if (n === 0 || total === 0) return 0;
+  order.sort((a, b) => ranking[b]! - ranking[a]! || a - b);
   let cumulative = 0;
   let sum = 0;
   for (let i = 0; i < n; i++) {
@@ -111,22 +112,183 @@ export function ndcgAtK(
   assertSameLength(relevant, ranked);
   if (relevant.length === 0) return 0;
   let sum = 0;
-  for (let q = 0; q < relevant.length; q++) {
-    const rel = relevant[q]!;
-    const items = ranked[q]!;
-    let dcg = 0;
-    for (let i = 0; i < Math.min(k, items.length); i++) {
-      if (rel.has(items[i]!)) dcg += 1 / Math.log2(i + 2);
-    }
-    let ideal = 0;
-    for (let i = 0; i < Math.min(k, rel.size); i++) ideal += 1 / Math.log2(i + 2);
-    sum += ideal === 0 ? 0 : dcg / ideal;
-  }
+  for (let q = 0; q < relevant.length; q++) sum += ndcgOfQuery(relevant[q]!, ranked[q]!, k);
   return sum / relevant.length;
+}
+
+function ndcgOfQuery(rel: ReadonlySet<string>, items: readonly string[], k: number): number {
+  let dcg = 0;
+  for (let i = 0; i < Math.min(k, items.length); i++) {
+    if (rel.has(items[i]!)) dcg += 1 / Math.log2(i + 2);
+  }
+  let ideal = 0;
+  for (let i = 0; i < Math.min(k, rel.size); i++) ideal += 1 / Math.log2(i + 2);
+  return ideal === 0 ? 0 : dcg / ideal;
 }
 
 function assertSameLength(a: ArrayLike<unknown>, b: ArrayLike<unknown>): void {
   if (a.length !== b.length) {
     throw new RangeError(`Vectors differ in length: ${a.length} and ${b.length}`);
   }
+}
+
+/*
+ * The same metrics on the public and the private rows at once (docs/adr/0009): `isPublic[i]`
+ * is 1 when row i is public, 0 when private. One pass accumulates both parts side by side, so
+ * scoring both costs about what scoring the whole set did; nothing is copied but Gini's sort
+ * order, which it needs anyway.
+ */
+
+export interface PartScores {
+  public: number;
+  private: number;
+}
+
+const parts = (values: ArrayLike<number>): PartScores => ({
+  public: values[1]!,
+  private: values[0]!,
+});
+
+export function macroF1CodesByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  classes: number,
+  isPublic: Uint8Array,
+): PartScores {
+  assertSameLength(actual, predicted);
+  assertSameLength(actual, isPublic);
+  // Part p's counts of class c live at p * classes + c.
+  const tp = new Float64Array(2 * classes);
+  const actualCount = new Float64Array(2 * classes);
+  const predictedCount = new Float64Array(2 * classes);
+  for (let i = 0; i < actual.length; i++) {
+    const offset = isPublic[i]! * classes;
+    const a = actual[i]!;
+    const p = predicted[i]!;
+    actualCount[offset + a]!++;
+    predictedCount[offset + p]!++;
+    if (a === p) tp[offset + a]!++;
+  }
+  const values = [0, 0];
+  for (let p = 0; p < 2; p++) {
+    let present = 0;
+    let sum = 0;
+    for (let c = p * classes; c < (p + 1) * classes; c++) {
+      const denominator = actualCount[c]! + predictedCount[c]!;
+      if (denominator === 0) continue;
+      present++;
+      sum += (2 * tp[c]!) / denominator;
+    }
+    values[p] = present === 0 ? 0 : sum / present;
+  }
+  return parts(values);
+}
+
+export function mseByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  isPublic: Uint8Array,
+): PartScores {
+  assertSameLength(actual, predicted);
+  assertSameLength(actual, isPublic);
+  // Branch-free: a row's loss goes to its part by multiplying with its flag (0 or 1, exact),
+  // which keeps both sums in registers whatever the order of public and private rows.
+  let publicSum = 0;
+  let privateSum = 0;
+  let publicCount = 0;
+  for (let i = 0; i < actual.length; i++) {
+    const d = actual[i]! - predicted[i]!;
+    const loss = d * d;
+    const flag = isPublic[i]!;
+    publicSum += flag * loss;
+    privateSum += (1 - flag) * loss;
+    publicCount += flag;
+  }
+  return means(publicSum, privateSum, publicCount, actual.length);
+}
+
+export function rmseByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  isPublic: Uint8Array,
+): PartScores {
+  const squared = mseByPart(actual, predicted, isPublic);
+  return { public: Math.sqrt(squared.public), private: Math.sqrt(squared.private) };
+}
+
+export function maeByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  isPublic: Uint8Array,
+): PartScores {
+  assertSameLength(actual, predicted);
+  assertSameLength(actual, isPublic);
+  let publicSum = 0;
+  let privateSum = 0;
+  let publicCount = 0;
+  for (let i = 0; i < actual.length; i++) {
+    const loss = Math.abs(actual[i]! - predicted[i]!);
+    const flag = isPublic[i]!;
+    publicSum += flag * loss;
+    privateSum += (1 - flag) * loss;
+    publicCount += flag;
+  }
+  return means(publicSum, privateSum, publicCount, actual.length);
+}
+
+function means(publicSum: number, privateSum: number, publicCount: number, rows: number) {
+  const privateCount = rows - publicCount;
+  return {
+    public: publicCount === 0 ? 0 : publicSum / publicCount,
+    private: privateCount === 0 ? 0 : privateSum / privateCount,
+  };
+}
+
+/** The rows of each part, in file order (Gini's ties keep that order). */
+function rowsByPart(isPublic: Uint8Array): [Uint32Array, Uint32Array] {
+  let publicCount = 0;
+  for (let i = 0; i < isPublic.length; i++) publicCount += isPublic[i]!;
+  const rows: [Uint32Array, Uint32Array] = [
+    new Uint32Array(isPublic.length - publicCount),
+    new Uint32Array(publicCount),
+  ];
+  const next = [0, 0];
+  for (let i = 0; i < isPublic.length; i++) {
+    const p = isPublic[i]!;
+    rows[p]![next[p]!++] = i;
+  }
+  return rows;
+}
+
+export function normalizedGiniByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  isPublic: Uint8Array,
+): PartScores {
+  assertSameLength(actual, predicted);
+  assertSameLength(actual, isPublic);
+  return parts(
+    rowsByPart(isPublic).map((rows) => {
+      const best = gini(actual, actual, rows);
+      return best === 0 ? 0 : gini(actual, predicted, rows) / best;
+    }),
+  );
+}
+
+export function ndcgAtKByPart(
+  relevant: readonly ReadonlySet<string>[],
+  ranked: readonly (readonly string[])[],
+  k: number,
+  isPublic: Uint8Array,
+): PartScores {
+  assertSameLength(relevant, ranked);
+  assertSameLength(relevant, isPublic);
+  const sums = [0, 0];
+  const counts = [0, 0];
+  for (let q = 0; q < relevant.length; q++) {
+    const p = isPublic[q]!;
+    sums[p]! += ndcgOfQuery(relevant[q]!, ranked[q]!, k);
+    counts[p]!++;
+  }
+  return parts(sums.map((sum, p) => (counts[p] === 0 ? 0 : sum / counts[p]!)));
 }

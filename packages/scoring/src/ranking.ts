@@ -10,8 +10,17 @@ import {
 export type RankingDomain = Pick<Domain, "slug" | "name"> & {
   challenges: readonly (Pick<Challenge, "key" | "number" | "title" | "metric"> & {
     baseline?: number | null;
+    /** How many submissions stand for the team in the private standings. Default 2. */
+    finalSubmissions?: number;
   })[];
 };
+
+/**
+ * Which score ranks (docs/adr/0009-public-private-split.md): `public`, each team's best public
+ * score; `private`, the best private score among its final submissions (the ones it marked, or
+ * when it marked none its best `finalSubmissions` by public score).
+ */
+export type RankingPart = "public" | "private";
 
 /** ARCHITECTURE.md §6. Inputs are counted, scored submissions only; practice never ranks. */
 export interface RankingTeam {
@@ -23,7 +32,12 @@ export interface RankingTeam {
 export interface CountedResult {
   teamId: string;
   challengeKey: string;
+  /** The public score. */
   metricValue: number;
+  /** The private score; absent or null: the submission has none (scored before the split). */
+  privateMetricValue?: number | null;
+  /** Marked by the team as one of its final submissions. */
+  final?: boolean;
   createdAt: Date;
 }
 
@@ -42,6 +56,9 @@ export interface OverallRow {
   total_score: number;
   valid_submissions_total: number;
   time_used_seconds: number;
+  /** Private standings only: the team's rank in the public ones, and public_rank - rank. */
+  public_rank?: number;
+  rank_change?: number;
 }
 
 export interface DomainRow {
@@ -53,6 +70,9 @@ export interface DomainRow {
   valid_submissions: number;
   /** Prize condition: beats the baseline on every challenge of the domain that has one. */
   beats_baseline: boolean;
+  /** Private standings only: the team's rank in the public ones, and public_rank - rank. */
+  public_rank?: number;
+  rank_change?: number;
 }
 
 export interface Rankings {
@@ -131,37 +151,97 @@ function ranked<R extends TieBreak & { team: RankingTeam }, T>(
   }));
 }
 
+/** The best of `candidates` by `value` (ties: the earlier submission); undefined if none has one. */
+function bestOf(
+  metric: MetricId,
+  candidates: readonly CountedResult[],
+  value: (result: CountedResult) => number | null | undefined,
+): Best | undefined {
+  let best: Best | undefined;
+  for (const result of candidates) {
+    const v = value(result);
+    if (v === null || v === undefined) continue;
+    if (
+      !best ||
+      isBetter(metric, v, best.value) ||
+      (v === best.value && result.createdAt.getTime() < best.at.getTime())
+    ) {
+      best = { value: v, at: result.createdAt };
+    }
+  }
+  return best;
+}
+
+/**
+ * The submissions that stand for a team in the private standings: the ones it marked final,
+ * or when it marked none its best `count` by public score (ties: the earlier).
+ */
+export function finalSubmissionsOf<R extends CountedResult>(
+  metric: MetricId,
+  results: readonly R[],
+  count: number,
+): R[] {
+  const marked = results.filter((result) => result.final);
+  if (marked.length > 0) return marked;
+  return [...results]
+    .sort((a, b) =>
+      a.metricValue === b.metricValue
+        ? a.createdAt.getTime() - b.createdAt.getTime()
+        : isBetter(metric, a.metricValue, b.metricValue)
+          ? -1
+          : 1,
+    )
+    .slice(0, count);
+}
+
 export function computeRankings(
   domains: readonly RankingDomain[],
   teams: readonly RankingTeam[],
   results: readonly CountedResult[],
+  options: { part?: RankingPart } = {},
 ): Rankings {
+  const part = options.part ?? "public";
   const bestByChallenge = new Map<string, Map<string, Best>>();
   const submissionsByTeam = new Map<string, number>();
   const submissionsByTeamDomain = new Map<string, number>();
   const latestByTeam = new Map<string, number>();
-  const metricOf = new Map(
-    domains.flatMap((d) => d.challenges.map((c) => [c.key, c.metric] as const)),
-  );
+  const challengeOf = new Map(domains.flatMap((d) => d.challenges.map((c) => [c.key, c] as const)));
+  const metricOf = new Map([...challengeOf].map(([key, c]) => [key, c.metric] as const));
+  /** Each challenge's counted results, per team. */
+  const resultsByChallenge = new Map<string, Map<string, CountedResult[]>>();
 
   for (const result of results) {
-    const metric = metricOf.get(result.challengeKey);
-    if (!metric) continue;
+    if (!metricOf.has(result.challengeKey)) continue;
     submissionsByTeam.set(result.teamId, (submissionsByTeam.get(result.teamId) ?? 0) + 1);
     const domainKey = `${result.teamId}|${result.challengeKey.split("/")[0]}`;
     submissionsByTeamDomain.set(domainKey, (submissionsByTeamDomain.get(domainKey) ?? 0) + 1);
     const at = result.createdAt.getTime();
     latestByTeam.set(result.teamId, Math.max(latestByTeam.get(result.teamId) ?? 0, at));
-    const perTeam = bestByChallenge.get(result.challengeKey) ?? new Map<string, Best>();
-    const current = perTeam.get(result.teamId);
-    if (
-      !current ||
-      isBetter(metric, result.metricValue, current.value) ||
-      (result.metricValue === current.value && at < current.at.getTime())
-    ) {
-      perTeam.set(result.teamId, { value: result.metricValue, at: result.createdAt });
+    let perTeam = resultsByChallenge.get(result.challengeKey);
+    if (!perTeam) {
+      perTeam = new Map();
+      resultsByChallenge.set(result.challengeKey, perTeam);
     }
-    bestByChallenge.set(result.challengeKey, perTeam);
+    const teamResults = perTeam.get(result.teamId);
+    if (teamResults) teamResults.push(result);
+    else perTeam.set(result.teamId, [result]);
+  }
+
+  for (const [key, perTeam] of resultsByChallenge) {
+    const challenge = challengeOf.get(key)!;
+    const best = new Map<string, Best>();
+    for (const [teamId, teamResults] of perTeam) {
+      const result =
+        part === "public"
+          ? bestOf(challenge.metric, teamResults, (r) => r.metricValue)
+          : bestOf(
+              challenge.metric,
+              finalSubmissionsOf(challenge.metric, teamResults, challenge.finalSubmissions ?? 2),
+              (r) => r.privateMetricValue,
+            );
+      if (result) best.set(teamId, result);
+    }
+    bestByChallenge.set(key, best);
   }
 
   const scoreByChallenge = new Map<string, Map<string, number>>();

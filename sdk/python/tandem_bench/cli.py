@@ -1,4 +1,5 @@
-"""The ``tandem-bench`` command: auth, domains, submit, history, leaderboard, download."""
+"""The ``tandem-bench`` command: auth, domains, submit, history, final, unfinal, leaderboard,
+download."""
 
 import argparse
 import getpass
@@ -46,6 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
     history = sub.add_parser("history", parents=[common], help="the team's latest submissions")
     history.add_argument("--limit", type=int, default=20)
     history.add_argument("--domain", default=None)
+
+    final = sub.add_parser("final", parents=[common], help="mark a submission as one of the team's final ones")
+    final.add_argument("submission_id")
+    unfinal = sub.add_parser("unfinal", parents=[common], help="take the final mark off a submission")
+    unfinal.add_argument("submission_id")
 
     board = sub.add_parser("leaderboard", parents=[common], help="the leaderboard (organizers)")
     board.add_argument("--domain", default=None, help="one domain's leaderboard")
@@ -143,11 +149,28 @@ def cmd_history(args: argparse.Namespace) -> int:
         return 0
     table = [
         [r.get("created_at"), r.get("domain"), r.get("challenge"), r.get("status"), _score(r.get("score")),
-         r.get("metric_name"), "yes" if r.get("counted") else "no", r.get("submission_id")]
+         r.get("score_kind") or "public", r.get("metric_name"), "yes" if r.get("counted") else "no",
+         "yes" if r.get("final") else "no", r.get("submission_id")]
         for r in rows
     ]
-    print(_table(table, ["Submitted", "Domain", "#", "Status", "Score", "Metric", "Counted", "Id"]))
+    print(_table(table, ["Submitted", "Domain", "#", "Status", "Score", "Kind", "Metric", "Counted", "Final", "Id"]))
     return 0
+
+
+def _cmd_final(args: argparse.Namespace, final: bool) -> int:
+    client = _client(args, verbose=not getattr(args, "json", False))
+    result = client.mark_final(args.submission_id) if final else client.unmark_final(args.submission_id)
+    if getattr(args, "json", False):
+        print(json.dumps(result.to_dict(), indent=2))
+    return 0
+
+
+def cmd_final(args: argparse.Namespace) -> int:
+    return _cmd_final(args, True)
+
+
+def cmd_unfinal(args: argparse.Namespace) -> int:
+    return _cmd_final(args, False)
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
@@ -186,6 +209,8 @@ COMMANDS = {
     "domains": cmd_domains,
     "submit": cmd_submit,
     "history": cmd_history,
+    "final": cmd_final,
+    "unfinal": cmd_unfinal,
     "leaderboard": cmd_leaderboard,
     "download": cmd_download,
 }

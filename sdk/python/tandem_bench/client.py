@@ -480,6 +480,7 @@ class BenchmarkClient:
             self._print("✅ Prediction submitted successfully!")
             if result.score is not None:
                 self._print(f"📊 Score: {result.score:.4f} ({result.metric_name})")
+                self._print(_score_kind_line(result))
             self._print(
                 f"✓ Validation passed: {details.get('actual_rows')} rows "
                 f"(expected {details.get('expected_rows')}, format {details.get('expected_format')})"
@@ -494,13 +495,40 @@ class BenchmarkClient:
         else:
             self._print(f"❌ {result.message or 'Submission was not scored.'}")
 
+    def mark_final(self, submission_id: str) -> SubmissionResult:
+        """Marks one of the team's scored submissions as final for its challenge: the final
+        ranking uses the best private score among a team's final submissions (its best ones by
+        public score when it marks none). Up to the challenge's limit (2 by default), until the
+        competition window closes; raises :class:`APIError` with ``code``
+        ``"submission.final_limit"`` (``details["marked"]`` lists the marked ones: unmark one
+        first), ``"submission.final_ineligible"`` or ``"submission.selection_closed"``."""
+        return self._set_final("POST", submission_id, "⭐ Marked {id} as final.")
+
+    def unmark_final(self, submission_id: str) -> SubmissionResult:
+        """Takes the final mark off one of the team's submissions (until the window closes)."""
+        return self._set_final("DELETE", submission_id, "☆ {id} is no longer marked final.")
+
+    def _set_final(self, method: str, submission_id: str, said: str) -> SubmissionResult:
+        body = self._json(self._request(method, f"/api/submissions/{submission_id}/final"))
+        result = SubmissionResult.from_response(body or {})
+        self._print(said.format(id=result.submission_id or submission_id))
+        return result
+
     def get_submission_history(self, limit: int = 50, domain: Optional[str] = None) -> List[Dict[str, Any]]:
         """The team's latest submissions, newest first: submission_id, domain, challenge, status,
-        score, metric_name, counted, row_count, error, created_at, scored_at."""
+        score, score_kind ("public" until the organizers reveal the final standings, then
+        "final"), final (marked as a final submission), metric_name, counted, row_count, error,
+        created_at, scored_at. Older servers send no score_kind or final: read them as public and
+        not marked."""
         body = self._json(
             self._request("GET", "/api/submissions/history", query={"limit": int(limit), "domain": domain})
         )
-        return list(body.get("submissions", [])) if isinstance(body, dict) else []
+        rows = list(body.get("submissions", [])) if isinstance(body, dict) else []
+        for row in rows:
+            if isinstance(row, dict):
+                row.setdefault("score_kind", "public")
+                row.setdefault("final", False)
+        return rows
 
     # --- leaderboards -----------------------------------------------------------------------
 
@@ -574,6 +602,14 @@ class BenchmarkClient:
         )
         self._dataset_dirs[slug] = directory  # its test file now backs the local id checks
         return dataset
+
+
+def _score_kind_line(result: SubmissionResult) -> str:
+    """Says which score was printed: the public one (what teams see until the reveal) or the
+    final one (the private part, after the organizers revealed the final standings)."""
+    if result.score_kind == "final":
+        return "🏁 This is the final score (the private part of the test rows, revealed by the organizers)."
+    return "ℹ️ This is the public score (on the public part of the test rows); the final ranking uses the private part."
 
 
 def _plain_http_to_another_machine(url: str) -> bool:

@@ -23,6 +23,11 @@ class SubmissionResult:
     status: Optional[str] = None
     counted: Optional[bool] = None
     message: Optional[str] = None
+    # Whether the team marked it as one of its final submissions for the challenge.
+    final: bool = False
+    # Which score ``score`` is: "public" (the public part of the test rows, shown until the
+    # organizers reveal the final standings) or "final" (the private part, after the reveal).
+    score_kind: str = "public"
 
     @classmethod
     def from_response(cls, body: Dict[str, Any]) -> "SubmissionResult":
@@ -37,6 +42,10 @@ class SubmissionResult:
             status=body.get("status"),
             counted=body.get("counted"),
             message=body.get("message"),
+            # Servers from before the public/private split send neither: their score is the
+            # one teams see during the competition, and nothing is marked final.
+            final=body.get("final") is True,
+            score_kind="final" if body.get("score_kind") == "final" else "public",
         )
 
     @property
@@ -50,7 +59,7 @@ class SubmissionResult:
 
     def to_dict(self) -> Dict[str, Any]:
         """The earlier edition's result dict: success, score, metric_name, validation_passed,
-        details, plus submission_id, counted, status and message."""
+        details, plus submission_id, counted, status, message, final and score_kind."""
         return asdict(self)
 
     # Dict-style access, so code written against the dict keeps working.

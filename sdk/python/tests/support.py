@@ -135,7 +135,7 @@ class StubServer(_LoopbackServer):
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-            do_GET = do_POST = _handle
+            do_GET = do_POST = do_DELETE = _handle
 
         self._serve(Handler)
 

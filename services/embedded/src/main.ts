@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import {
   datasetStates,
+  fillMissingSplits,
   findBaselinePython,
   generateDatasets,
   measureBaselines,
@@ -52,17 +53,21 @@ const toGenerate = Object.keys(states).filter((slug) => {
   }
   return states[slug] === "missing" || states[slug] === "legacy";
 });
+const dataSeed = env.DATA_SEED?.trim() || secrets.dataSeed;
 if (toGenerate.length > 0) {
   const scale = Number(env.DATA_SCALE ?? "1");
   logger.info({ staticDir: config.staticDir, scale, domains: toGenerate }, "generating datasets");
   await generateDatasets({
     db: database.db,
     staticDir: config.staticDir,
-    seed: env.DATA_SEED?.trim() || secrets.dataSeed,
+    seed: dataSeed,
     scale,
     domains: toGenerate,
   });
 }
+// Answers stored before the public/private split (ADR 0009) get theirs from this install's seed.
+const splitFilled = await fillMissingSplits(database.db, dataSeed);
+if (splitFilled.length > 0) logger.info({ challenges: splitFilled }, "public/private split stored");
 
 const admin = await ensureAdmin(database.db, config.admin);
 if (admin?.refused) logger.error({ email: admin.email }, ADMIN_REFUSED_MESSAGE);
@@ -76,7 +81,7 @@ if (admin?.generatedPassword) {
 // One process: the rankings cache is memory shared by the gateway and the processor.
 const rankingsCache = createRankingsCache(createMemoryStore(), "embedded");
 const dispatcher = createInlineDispatcher({
-  process: createRankingProcessor({ db: database.db, rankings: rankingsCache, logger }),
+  process: createRankingProcessor({ db: database.db, rankings: rankingsCache, logger, dataSeed }),
   markFailed: (id) => markSubmissionFailed(database.db, id),
   logger,
 });

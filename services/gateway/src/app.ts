@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
-import { createAnswersStore } from "@tandem/db";
+import { createAnswersStore, createRevealsRepository } from "@tandem/db";
 import { type RankingsCache, withLogSafety } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -13,6 +13,8 @@ import type { Logger } from "pino";
 import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { adminRoutes } from "./modules/admin/admin.routes";
+import { createRevealService } from "./modules/admin/reveal.service";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
 import { githubRoutes } from "./modules/auth/github.routes";
@@ -29,6 +31,7 @@ import { jupyterRoutes } from "./modules/jupyter/jupyter.routes";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes";
 import { createRankingsService } from "./modules/leaderboard/rankings.service";
 import { sdkAuthRoutes } from "./modules/sdk-auth/sdk-auth.routes";
+import { finalSelectionRoutes } from "./modules/submissions/final-selection.routes";
 import { createSubmissionsRepository } from "./modules/submissions/submissions.repository";
 import { submissionRoutes } from "./modules/submissions/submissions.routes";
 import { createTeamsRepository } from "./modules/teams/teams.repository";
@@ -140,6 +143,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const teams = createTeamsRepository({ db });
   const submissions = createSubmissionsRepository({ db });
   const rankings = createRankingsService({ db, cache: deps.rankingsCache });
+  const reveal = createRevealService({ reveals: createRevealsRepository({ db }) });
+  const isRevealed = () => reveal.isRevealed();
   const authCodes = createAuthCodesRepository({ db });
   const authOptions = {
     users,
@@ -218,7 +223,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         submitPerTeam: config.submitPerTeam,
         rateLimitWindowMs: config.rateLimit.windowMs,
         parseThreads: config.submissionParseThreads,
+        isRevealed,
       });
+      await api.register(tagged("Submissions", finalSelectionRoutes), {
+        submissions,
+        teams,
+        getAnswers,
+        competitionWindow: config.competitionWindow,
+        isRevealed,
+      });
+      await api.register(tagged("Organizers", adminRoutes), { reveal, rankings });
     },
     { prefix: "/api" },
   );

@@ -26,11 +26,17 @@ afterAll(async () => {
 const inject = (options: InjectOptions) => t.app.inject(options);
 
 async function answersCsv(): Promise<string> {
+  return (await storedAnswers()).csv;
+}
+
+/** Retail Banking challenge 1's hidden answers and which rows are public (one byte per row). */
+async function storedAnswers(): Promise<{ csv: string; publicRows: Uint8Array }> {
   const [row] = await t.database.handle.db
     .select()
     .from(challengeAnswers)
     .where(eq(challengeAnswers.challengeKey, "retail-banking/1"));
-  return gunzipSync(row!.answers).toString("utf8");
+  if (!row?.publicRows) throw new Error("The generated answers carry no public/private split");
+  return { csv: gunzipSync(row.answers).toString("utf8"), publicRows: row.publicRows };
 }
 
 /** An active team with its key, ready to submit. */
@@ -346,7 +352,8 @@ describe("empty bodies", () => {
 describe("submissions", () => {
   it("scores a valid submission with the worker and matches Macro-F1 on the hidden answers", async () => {
     const team = await activeTeam("scorers");
-    const answers = parseCsvRows(await answersCsv()).slice(1);
+    const stored = await storedAnswers();
+    const answers = parseCsvRows(stored.csv).slice(1);
     // Right on every other row, so the score is neither 0 nor 1.
     const predicted = answers.map(([id, label], i) => [
       id!,
@@ -361,10 +368,19 @@ describe("submissions", () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    const expected = macroF1(
-      answers.map((row) => row[1]!),
-      predicted.map((row) => row[1]!),
-    );
+    // The score shown is the public part's (docs/adr/0009-public-private-split.md); the private
+    // part's is stored beside it and shown nowhere before the reveal.
+    const onPart = (part: 0 | 1) => {
+      const rows = answers.flatMap((_, i) => (stored.publicRows[i] === part ? [i] : []));
+      expect(rows.length).toBeGreaterThan(0);
+      return macroF1(
+        rows.map((i) => answers[i]![1]!),
+        rows.map((i) => predicted[i]![1]!),
+      );
+    };
+    const expected = onPart(1);
+    const expectedPrivate = onPart(0);
+    expect(expectedPrivate).not.toBeCloseTo(expected, 6);
     expect(body).toMatchObject({
       success: true,
       metric_name: "Macro-F1",
@@ -378,6 +394,13 @@ describe("submissions", () => {
       },
     });
     expect(body.score).toBeCloseTo(expected, 12);
+    expect(body).toMatchObject({ score_kind: "public", final: false });
+    const [scored] = await t.database.handle.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, body.submission_id));
+    expect(scored!.privateMetricValue).toBeCloseTo(expectedPrivate, 12);
+    expect(response.body).not.toContain(String(scored!.privateMetricValue));
 
     const again = await inject({
       method: "POST",

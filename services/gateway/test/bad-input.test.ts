@@ -2,39 +2,16 @@ import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { errorCodeSchema, MESSAGES } from "@tandem/contracts";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
-import { activeTeam, adminAuth, buildTestApp, signUp } from "./helper";
+import { activeTeam, adminAuth, buildTestApp, type Route, routesOf, signUp } from "./helper";
 
 /**
  * Every route the gateway has, read from its router once it is built, so routes added later are
  * covered without editing this file: each answers a corpus of hostile input, with and without
  * credentials, below 500 and (for 4xx) in the error envelope `{ error, details? }`.
  */
-
-interface Route {
-  method: string;
-  /** As registered: `/api/submissions/:id`, `/static/*`. */
-  url: string;
-}
-
-/** Parses `printRoutes()`'s radix tree: each line adds its segment to its parent's path. */
-function routesOf(app: FastifyInstance): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes().split("\n")) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? "").length / 4;
-    stack.length = depth;
-    stack.push(match[2] ?? "");
-    for (const method of (match[3] ?? "").split(",").map((m) => m.trim())) {
-      if (method) routes.push({ method, url: stack.join("") });
-    }
-  }
-  return routes;
-}
 
 interface OpenApiOperation {
   parameters?: { in: string; name: string }[];

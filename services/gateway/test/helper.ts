@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { generateDatasets } from "@tandem/datasets";
-import { createRankingsCache, createRedisStore } from "@tandem/jobs";
+import { createRankingsCache, createRedisStore, type RankingsCache } from "@tandem/jobs";
 import { createRankingProcessor, createScoringWorker } from "@tandem/scoring-worker";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -26,6 +26,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   staticDir: string;
+  /** The rankings cache the gateway and the worker share (for tests that write rows directly). */
+  rankingsCache: RankingsCache;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function buildTestApp(
     app,
     database,
     staticDir,
+    rankingsCache,
     async close() {
       await app.close();
       await worker.close();
@@ -207,4 +210,30 @@ export async function activeTeam(app: FastifyInstance, name: string) {
     headers: { ...(await adminAuth(app)), "x-team-id": team.id },
   });
   return team;
+}
+
+export interface Route {
+  method: string;
+  /** As registered: `/api/submissions/:id`, `/static/*`. */
+  url: string;
+}
+
+/**
+ * Every route the app has, read from its router once it is built (so routes added later are
+ * covered): parses `printRoutes()`'s radix tree, each line adding its segment to its parent's.
+ */
+export function routesOf(app: FastifyInstance): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes().split("\n")) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? "");
+    for (const method of (match[3] ?? "").split(",").map((m) => m.trim())) {
+      if (method) routes.push({ method, url: stack.join("") });
+    }
+  }
+  return routes;
 }

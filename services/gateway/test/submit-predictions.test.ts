@@ -93,6 +93,7 @@ function deps(overrides: Partial<SubmitDeps> = {}) {
     },
     waitMs: 0,
     dailyLimit: 3,
+    isRevealed: async () => false,
     now: () => NOW,
     ...overrides,
   };

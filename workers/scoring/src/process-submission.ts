@@ -13,6 +13,7 @@ import {
 import {
   type AnswersLookup,
   createAnswersCache,
+  type PartScores,
   parseSubmission,
   scorePredictions,
 } from "@tandem/scoring";
@@ -45,7 +46,7 @@ export function createSubmissionProcessor({
   return async function processSubmission(submissionId: string): Promise<ProcessOutcome> {
     const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
     if (!claim) return "skipped";
-    let outcome: { result: ScoringResult; value?: number };
+    let outcome: { result: ScoringResult; value?: PartScores };
     let written: boolean;
     try {
       outcome = await score(claim);
@@ -61,7 +62,8 @@ export function createSubmissionProcessor({
     if (!written) return "skipped";
     if (outcome.result.status === "invalid") return "invalid";
     logger.info(
-      { submissionId, challenge: claim.challengeKey, value: outcome.value },
+      // The private score stays in the database: logs are read more widely than the standings.
+      { submissionId, challenge: claim.challengeKey, value: outcome.value?.public },
       "submission scored",
     );
     if (claim.counted && onScored) {
@@ -73,7 +75,7 @@ export function createSubmissionProcessor({
 
   async function score(
     claim: ClaimedSubmission,
-  ): Promise<{ result: ScoringResult; value?: number }> {
+  ): Promise<{ result: ScoringResult; value?: PartScores }> {
     const challenge = challengeByKey(claim.challengeKey);
     if (!challenge) {
       return {
@@ -97,12 +99,14 @@ export function createSubmissionProcessor({
         },
       };
     }
+    // One parse, both parts: the public score for the team, the private one for the final standings.
     const value = scorePredictions(challenge, answers, parsed.table);
     return {
       value,
       result: {
         status: "scored",
-        metricValue: value,
+        metricValue: value.public,
+        privateMetricValue: value.private,
         ...(answers.version !== undefined ? { answersVersion: answers.version } : {}),
       },
     };
@@ -119,10 +123,18 @@ export function createRankingProcessor({
   rankings,
   logger,
   claimLeaseMs,
-}: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & { rankings: RankingsCache }) {
+  dataSeed,
+}: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & {
+  rankings: RankingsCache;
+  /**
+   * The secret seed, where the process has it (the embedded server): derives the split of
+   * answers stored before it. The production worker has none and relies on the stored split.
+   */
+  dataSeed?: string;
+}) {
   return createSubmissionProcessor({
     db,
-    getAnswers: createAnswersCache(createAnswersStore({ db })),
+    getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),
     logger,
     onScored: async () => {
       await refreshRankings(db, rankings);

@@ -1,8 +1,10 @@
+import { fillMissingSplits } from "@tandem/datasets";
 import { challengeAnswers, createAnswersStore, submissions } from "@tandem/db";
 import { markSubmissionFailed } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEST_DATA_SEED } from "../../../test/support/services";
 import type { ProcessOutcome } from "../src/process-submission";
 import {
   buildProcessor,
@@ -52,6 +54,100 @@ describe("scoring a queued submission", () => {
     const id = await fixture.insertSubmission({ csv: perfect, status: "scoring" });
     expect(await buildProcessor(fixture)(id)).toBe("scored");
     expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", metricValue: 0 });
+  });
+});
+
+describe("scoring on the public and the private rows", () => {
+  async function storedSplit(): Promise<Buffer | null> {
+    const [row] = await fixture.db
+      .select({ publicRows: challengeAnswers.publicRows })
+      .from(challengeAnswers)
+      .where(eq(challengeAnswers.challengeKey, SCORED_CHALLENGE));
+    return row?.publicRows ?? null;
+  }
+
+  /** The answers with every public value off by `publicBy` and every private one by `privateBy`. */
+  async function offByPart(publicBy: number, privateBy: number): Promise<string> {
+    const split = (await storedSplit())!;
+    const [header, ...rows] = perfect.trim().split("\n");
+    const shifted = rows.map((line, i) => {
+      const cells = line.split(",");
+      cells[cells.length - 1] = String(Number(cells.at(-1)) + (split[i] ? publicBy : privateBy));
+      return cells.join(",");
+    });
+    return [header, ...shifted].join("\n");
+  }
+
+  async function expectParts(id: string, publicValue: number, privateValue: number) {
+    const row = await fixture.readSubmission(id);
+    expect(row.status).toBe("scored");
+    expect(row.metricValue).toBeCloseTo(publicValue, 9);
+    expect(row.privateMetricValue).toBeCloseTo(privateValue, 9);
+  }
+
+  it("writes the public score as metric_value and the private one as private_metric_value", async () => {
+    const split = (await storedSplit())!;
+    // Generation stored the split: about 30% public, both parts present.
+    expect(split.length).toBe(perfect.trim().split("\n").length - 1);
+    expect(split.includes(1) && split.includes(0)).toBe(true);
+    const id = await fixture.insertSubmission({ csv: await offByPart(1, 5) });
+
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+
+    // MAE: off by 1 on every public row, by 5 on every private one.
+    await expectParts(id, 1, 5);
+  });
+
+  it("gives a perfect submission the perfect score on both parts", async () => {
+    const id = await fixture.insertSubmission({ csv: perfect });
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+    expect(await fixture.readSubmission(id)).toMatchObject({
+      metricValue: 0,
+      privateMetricValue: 0,
+    });
+  });
+
+  it("derives the split of answers stored before it from the seed, or refuses to score without one", async () => {
+    const stored = (await storedSplit())!;
+    const forget = () =>
+      fixture.db
+        .update(challengeAnswers)
+        .set({ publicRows: null, version: 40 + Math.floor(Math.random() * 1000) })
+        .where(eq(challengeAnswers.challengeKey, SCORED_CHALLENGE));
+    const csv = await offByPart(1, 5);
+    try {
+      await forget();
+      const withSeed = buildProcessor(fixture, {
+        getAnswers: createAnswersCache(
+          createAnswersStore({ db: fixture.db, dataSeed: TEST_DATA_SEED }),
+        ),
+      });
+      const derived = await fixture.insertSubmission({ csv });
+      expect(await withSeed(derived)).toBe("scored");
+      // The same seed draws the same split that generation stored.
+      await expectParts(derived, 1, 5);
+
+      const withoutSeed = await fixture.insertSubmission({ csv });
+      await expect(buildProcessor(fixture)(withoutSeed)).rejects.toThrow(
+        /food\/1 have no public\/private split/,
+      );
+      expect(await fixture.readSubmission(withoutSeed)).toMatchObject({
+        status: "scoring",
+        metricValue: null,
+      });
+
+      // What a process with the seed does for the seedless worker: store the split.
+      expect(await fillMissingSplits(fixture.db, TEST_DATA_SEED)).toEqual([SCORED_CHALLENGE]);
+      expect(await storedSplit()).toEqual(stored);
+      expect(await fillMissingSplits(fixture.db, TEST_DATA_SEED)).toEqual([]);
+      expect(await buildProcessor(fixture)(withoutSeed)).toBe("scored");
+      await expectParts(withoutSeed, 1, 5);
+    } finally {
+      await fixture.db
+        .update(challengeAnswers)
+        .set({ publicRows: stored })
+        .where(eq(challengeAnswers.challengeKey, SCORED_CHALLENGE));
+    }
   });
 });
 

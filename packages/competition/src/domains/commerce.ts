@@ -1,4 +1,4 @@
-import { BINARY, defineChallenge, NUMERIC } from "../challenge";
+import { BINARY, DEFAULT_SPLIT, defineChallenge, NUMERIC } from "../challenge";
 import type { Domain } from "../types";
 
 const RECOMMENDATION_HEADER = [
@@ -124,6 +124,9 @@ export const commerce: Domain = {
       title: "Weekly Store-SKU Demand Forecasting",
       metric: "rmse",
       header: "sku_id,week,units_sold_next_week",
+      // A SKU's eight test weeks move together: scores on its public weeks would otherwise tell
+      // a team how its forecast does on the same series' private weeks.
+      split: { ...DEFAULT_SPLIT, groupBy: "sku_id" },
       target: NUMERIC,
       testFile: "sales_history_test.csv",
       taskDescription:

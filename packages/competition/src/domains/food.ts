@@ -1,4 +1,4 @@
-import { BINARY, defineChallenge, NUMERIC } from "../challenge";
+import { BINARY, DEFAULT_SPLIT, defineChallenge, NUMERIC } from "../challenge";
 import type { Domain } from "../types";
 
 const split = (line: string) => line.split(",");
@@ -198,6 +198,9 @@ export const food: Domain = {
       title: "Weekly Demand Forecasting",
       metric: "rmse",
       header: "region_id,sku_id,week,units_sold_next_week",
+      // By SKU (48 of them, each in ten regions), so a region-SKU series' weeks share a part;
+      // by region would leave ten groups, too few for a 30% share to hold.
+      split: { ...DEFAULT_SPLIT, groupBy: "sku_id" },
       target: NUMERIC,
       testFile: "demand_test.csv",
       taskDescription:

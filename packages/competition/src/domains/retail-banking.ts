@@ -1,4 +1,4 @@
-import { BINARY, defineChallenge } from "../challenge";
+import { BINARY, DEFAULT_SPLIT, defineChallenge } from "../challenge";
 import type { Domain } from "../types";
 
 const split = (line: string) => line.split(",");
@@ -135,6 +135,9 @@ export const retailBanking: Domain = {
       title: "Credit Default Prediction",
       metric: "macro_f1",
       header: "CustomerID,Week,DefaultLabel",
+      // A customer's weeks share a part: defaults are persistent per customer, so public weeks
+      // would otherwise give away the same customer's private ones.
+      split: { ...DEFAULT_SPLIT, groupBy: "CustomerID" },
       target: BINARY,
       testFile: "customer_panel_test.csv",
       taskDescription:

@@ -23,6 +23,7 @@ export const API_TAGS = [
   "Teams",
   "JupyterHub",
   "Accounts",
+  "Organizers",
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

@@ -1,20 +1,44 @@
-import useSWR, { type SWRConfiguration } from "swr";
+import useSWR, { type SWRConfiguration, useSWRConfig } from "swr";
+import useSWRMutation from "swr/mutation";
 import {
   domainLeaderboardKey,
   fetchDomainLeaderboard,
   fetchOverallLeaderboard,
+  fetchRevealStatus,
+  isLeaderboardKey,
   LEADERBOARD_REFRESH_MS,
-  OVERALL_LEADERBOARD_KEY,
+  overallLeaderboardKey,
+  REVEAL_KEY,
+  revealRequest,
+  type StandingsView,
 } from "./requests";
 
 const refreshing: SWRConfiguration = { refreshInterval: LEADERBOARD_REFRESH_MS };
 
 /** The overall ranking (admin only), refreshed every 5 minutes. */
-export function useOverallLeaderboard() {
-  return useSWR(OVERALL_LEADERBOARD_KEY, fetchOverallLeaderboard, refreshing);
+export function useOverallLeaderboard(view: StandingsView = "official") {
+  return useSWR(overallLeaderboardKey(view), fetchOverallLeaderboard, refreshing);
 }
 
 /** One domain's ranking (admin only) by slug or display name, refreshed every 5 minutes. */
-export function useDomainLeaderboard(domain: string) {
-  return useSWR(domainLeaderboardKey(domain), fetchDomainLeaderboard, refreshing);
+export function useDomainLeaderboard(domain: string, view: StandingsView = "official") {
+  return useSWR(domainLeaderboardKey(domain, view), fetchDomainLeaderboard, refreshing);
+}
+
+/** Whether the final standings are revealed, when and by whom (organizers only). */
+export function useRevealStatus() {
+  return useSWR(REVEAL_KEY, fetchRevealStatus, refreshing);
+}
+
+/**
+ * Reveals the final standings. The answer is the new reveal status; every leaderboard is read
+ * again, since the official standings have turned from public to final.
+ */
+export function useRevealStandings() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(REVEAL_KEY, () => revealRequest(), {
+    populateCache: true,
+    revalidate: false,
+    onSuccess: () => void mutate(isLeaderboardKey),
+  });
 }

@@ -11,6 +11,7 @@ import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
 import { RankCell } from "./RankCell";
+import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
 import { ScoreCell } from "./ScoreCell";
 
 function CheckIcon() {
@@ -76,7 +77,13 @@ function ChallengeCell({ result }: { result: ChallengeResult | undefined }) {
   );
 }
 
-function BaselineRow({ data }: { data: DomainLeaderboard }) {
+function BaselineRow({
+  data,
+  withRankChange,
+}: {
+  data: DomainLeaderboard;
+  withRankChange: boolean;
+}) {
   return (
     <Table.Tr className={classes.baselineRow}>
       <Table.Td>
@@ -94,6 +101,12 @@ function BaselineRow({ data }: { data: DomainLeaderboard }) {
           </Badge>
         </Group>
       </Table.Th>
+      {withRankChange && (
+        <>
+          <Table.Td />
+          <Table.Td />
+        </>
+      )}
       {data.challenge_columns.map((column) => {
         const value = data.baseline.challenges[column.key]?.metric_value ?? column.baseline;
         return (
@@ -124,10 +137,12 @@ function TeamRow({
   row,
   columns,
   showPrizeBadge,
+  withRankChange,
 }: {
   row: DomainLeaderboardRow;
   columns: readonly ChallengeColumn[];
   showPrizeBadge: boolean;
+  withRankChange: boolean;
 }) {
   return (
     <Table.Tr className={classes.row} data-medal={medalFor(row.rank)}>
@@ -144,6 +159,7 @@ function TeamRow({
           )}
         </Stack>
       </Table.Th>
+      {withRankChange && <RankChangeCells publicRank={row.public_rank} change={row.rank_change} />}
       {columns.map((column) => (
         <ChallengeCell key={column.key} result={row.challenges[column.key]} />
       ))}
@@ -158,12 +174,14 @@ function TeamRow({
 /**
  * SPEC.md §2 Domain leaderboard: Rank, Team, one column per challenge (metric, ranking score and
  * a mark when it beats the baseline), Domain Score, Submissions, and the unranked baseline row.
- * Only teams with a counted submission in the domain are listed.
+ * Only teams with a counted submission in the domain are listed. The private and final
+ * standings add each team's public rank and the change after the team.
  */
 export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
   const rows = data.leaderboard.filter((row) => row.valid_submissions > 0);
   const columns = data.challenge_columns;
   const hasBaseline = columns.some((column) => column.baseline !== null);
+  const withRankChange = data.standings !== "public";
 
   return (
     <Stack gap="sm">
@@ -174,7 +192,10 @@ export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
           </Text>
         </Paper>
       )}
-      <LeaderboardFrame minWidth={360 + columns.length * 170} label={`${data.domain} leaderboard`}>
+      <LeaderboardFrame
+        minWidth={360 + columns.length * 170 + (withRankChange ? 160 : 0)}
+        label={`${data.domain} leaderboard`}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w={64}>
@@ -183,6 +204,7 @@ export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
             <Table.Th scope="col" className={classes.teamName}>
               Team
             </Table.Th>
+            {withRankChange && <RankChangeHeads />}
             {columns.map((column) => (
               <ChallengeHeader key={column.key} column={column} />
             ))}
@@ -195,9 +217,15 @@ export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          <BaselineRow data={data} />
+          <BaselineRow data={data} withRankChange={withRankChange} />
           {rows.map((row) => (
-            <TeamRow key={row.team_id} row={row} columns={columns} showPrizeBadge={hasBaseline} />
+            <TeamRow
+              key={row.team_id}
+              row={row}
+              columns={columns}
+              showPrizeBadge={hasBaseline}
+              withRankChange={withRankChange}
+            />
           ))}
         </Table.Tbody>
       </LeaderboardFrame>

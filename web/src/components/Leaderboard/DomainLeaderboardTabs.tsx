@@ -2,6 +2,7 @@ import { Anchor, Tabs } from "@mantine/core";
 import { DOMAINS } from "@tandem/competition";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { Link, useSearchParams } from "react-router";
+import type { StandingsView } from "../../api/leaderboard/requests";
 import { DomainLeaderboardView } from "./DomainLeaderboardView";
 import classes from "./Leaderboard.module.css";
 import { domainLeaderboardPath } from "./paths";
@@ -13,7 +14,7 @@ const FIRST_DOMAIN = DOMAINS[0]!.slug;
  * is kept in the address (?domain=slug) so a reload or a shared link opens the same one, and only
  * the open tab's leaderboard is requested.
  */
-export function DomainLeaderboardTabs() {
+export function DomainLeaderboardTabs({ view = "official" }: { view?: StandingsView }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get("domain");
   const active = DOMAINS.some((d) => d.slug === requested) ? requested! : FIRST_DOMAIN;
@@ -44,8 +45,14 @@ export function DomainLeaderboardTabs() {
           <DomainLeaderboardView
             domain={domain.slug}
             adminMessage={LEADERBOARD_MESSAGES.adminRequired}
+            view={view}
             actions={
-              <Anchor component={Link} to={domainLeaderboardPath(domain.name)} size="sm" fw={600}>
+              <Anchor
+                component={Link}
+                to={domainLeaderboardPath(domain.name, view)}
+                size="sm"
+                fw={600}
+              >
                 Open the full {domain.name} leaderboard <span aria-hidden="true">→</span>
               </Anchor>
             }

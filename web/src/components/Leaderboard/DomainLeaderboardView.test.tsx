@@ -1,6 +1,6 @@
 import { type DomainLeaderboard, LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, render, screen } from "../../../test-utils/render";
+import { jsonResponse, render, screen, within } from "../../../test-utils/render";
 import { DomainLeaderboardView } from "./DomainLeaderboardView";
 
 const leaderboard: DomainLeaderboard = {
@@ -35,6 +35,7 @@ const leaderboard: DomainLeaderboard = {
       beats_baseline: true,
     },
   ],
+  standings: "public",
   updated_at: "2026-01-10T12:00:00.000Z",
 };
 
@@ -51,6 +52,34 @@ describe("DomainLeaderboardView", () => {
     render(<DomainLeaderboardView domain="insurance" adminMessage="Admins only" />);
 
     expect(await screen.findByText("river-otters")).toBeInTheDocument();
+  });
+
+  it("asks for the private preview and shows each team's public rank and change beside its rank", async () => {
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({
+        ...leaderboard,
+        standings: "private",
+        leaderboard: leaderboard.leaderboard.map((row) => ({
+          ...row,
+          public_rank: 1,
+          rank_change: 0,
+        })),
+      }),
+    );
+    vi.stubGlobal("fetch", fetchStub);
+    render(<DomainLeaderboardView domain="insurance" view="private" adminMessage="Admins only" />);
+
+    const table = await screen.findByRole("table", { name: "Insurance leaderboard" });
+    expect(fetchStub).toHaveBeenCalledWith(
+      "/api/leaderboard/domain/insurance?standings=private",
+      expect.anything(),
+    );
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((cell) => cell.textContent);
+    expect(headers.slice(0, 4)).toEqual(["Rank", "Team", "Public Rank", "Change"]);
+    const otters = within(table).getByRole("row", { name: /river-otters/ });
+    expect(within(otters).getByText("no change")).toBeInTheDocument();
   });
 
   it("reports a load failure instead of a table when the answer is not a leaderboard", async () => {

@@ -1,6 +1,7 @@
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import type { ReactNode } from "react";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
+import type { StandingsView } from "../../api/leaderboard/requests";
 import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
 import { isForbidden, serverDetail } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
@@ -10,6 +11,8 @@ interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
   domain: string;
   adminMessage: string;
+  /** The official standings unless told (the organizers' private preview). */
+  view?: StandingsView;
   /** Shown at the end of the "Ranking as of" line once the data is there. */
   actions?: ReactNode;
 }
@@ -18,9 +21,10 @@ interface DomainLeaderboardViewProps {
 export function DomainLeaderboardView({
   domain,
   adminMessage,
+  view = "official",
   actions,
 }: DomainLeaderboardViewProps) {
-  const query = useDomainLeaderboard(domain);
+  const query = useDomainLeaderboard(domain, view);
 
   if (isForbidden(query.error)) return <AdminRequired message={adminMessage} />;
   return (

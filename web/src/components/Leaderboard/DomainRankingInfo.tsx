@@ -1,14 +1,21 @@
 import { List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type Domain, METRICS } from "@tandem/competition";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
+import type { StandingsView } from "../../api/leaderboard/requests";
 import { COMPETITION_WINDOW_TEXT } from "./competitionWindow";
 import { formatScore } from "./format";
 
 /** SPEC.md §2 Domain leaderboard "An explanation panel": the domain's challenges and scoring. */
-export function DomainRankingInfo({ domain }: { domain: Domain }) {
+export function DomainRankingInfo({
+  domain,
+  view = "official",
+}: {
+  domain: Domain;
+  view?: StandingsView;
+}) {
   // The baselines are measured on this deployment's data: they come with the leaderboard (the
   // same request the table above makes, so no second call).
-  const { data } = useDomainLeaderboard(domain.slug);
+  const { data } = useDomainLeaderboard(domain.slug, view);
   const baselines = data?.baseline.challenges;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="domain-ranking-info">

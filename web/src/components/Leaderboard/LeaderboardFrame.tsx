@@ -15,7 +15,15 @@ export function LeaderboardFrame({ minWidth, label, children }: LeaderboardFrame
   const spacing = useMatches({ base: "xs", sm: "md" });
   return (
     <div className={classes.frame}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${label}, scrolls sideways on narrow screens`}
+        className={classes.scroller}
+      >
         <Table aria-label={label} verticalSpacing="sm" horizontalSpacing={spacing} tabularNums>
           {children}
         </Table>

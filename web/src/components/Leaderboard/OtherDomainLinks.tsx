@@ -1,10 +1,17 @@
 import { Button, Group, Text } from "@mantine/core";
 import { DOMAINS } from "@tandem/competition";
 import { Link } from "react-router";
+import type { StandingsView } from "../../api/leaderboard/requests";
 import { domainLeaderboardPath } from "./paths";
 
 /** Links to the other domains' leaderboard pages (SPEC.md §2). */
-export function OtherDomainLinks({ currentSlug }: { currentSlug: string | undefined }) {
+export function OtherDomainLinks({
+  currentSlug,
+  view = "official",
+}: {
+  currentSlug: string | undefined;
+  view?: StandingsView;
+}) {
   return (
     <Group component="nav" aria-label="Other domain leaderboards" gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed" mr={4}>
@@ -14,7 +21,7 @@ export function OtherDomainLinks({ currentSlug }: { currentSlug: string | undefi
         <Button
           key={domain.slug}
           component={Link}
-          to={domainLeaderboardPath(domain.name)}
+          to={domainLeaderboardPath(domain.name, view)}
           variant="light"
           size="compact-sm"
           radius="xl"

@@ -8,14 +8,8 @@ import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired } from "./LeaderboardGate";
 import { OverallLeaderboardTable } from "./OverallLeaderboardTable";
 import { RankingInfo } from "./RankingInfo";
-
-function OverallStandings() {
-  return (
-    <LeaderboardData query={useOverallLeaderboard()} loadFailed={LEADERBOARD_MESSAGES.loadFailed}>
-      {(data) => <Standings data={data} />}
-    </LeaderboardData>
-  );
-}
+import { StandingsControls } from "./StandingsControls";
+import { useStandingsView } from "./useStandingsView";
 
 function Standings({ data }: { data: OverallRanking }) {
   // Activated teams are ranked from the start; until they submit there is nothing to show.
@@ -31,7 +25,7 @@ function Standings({ data }: { data: OverallRanking }) {
           </Text>
         </Paper>
       ) : (
-        <OverallLeaderboardTable rows={rows} />
+        <OverallLeaderboardTable rows={rows} withRankChange={data.standings !== "public"} />
       )}
       {waiting > 0 && (
         <Text size="xs" c="dimmed">
@@ -44,16 +38,25 @@ function Standings({ data }: { data: OverallRanking }) {
   );
 }
 
-/** SPEC.md §2 Overall leaderboard: the standings, the info panel and the domain tabs. */
+/**
+ * SPEC.md §2 Overall leaderboard: which standings are shown (with the organizers' switch, reveal
+ * and export), the standings, the info panel and the domain tabs.
+ */
 export function OverallLeaderboard() {
-  const { error } = useOverallLeaderboard();
-  if (isForbidden(error)) return <AdminRequired message={LEADERBOARD_MESSAGES.adminRequired} />;
+  const standingsView = useStandingsView();
+  const query = useOverallLeaderboard(standingsView.view);
+  if (isForbidden(query.error)) {
+    return <AdminRequired message={LEADERBOARD_MESSAGES.adminRequired} />;
+  }
 
   return (
     <Stack gap="xl">
+      <StandingsControls standings={query.data?.standings} state={standingsView} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <OverallStandings />
+          <LeaderboardData query={query} loadFailed={LEADERBOARD_MESSAGES.loadFailed}>
+            {(data) => <Standings data={data} />}
+          </LeaderboardData>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <RankingInfo />
@@ -63,7 +66,7 @@ export function OverallLeaderboard() {
         <Title order={2} id="domain-leaderboards">
           Domain leaderboards
         </Title>
-        <DomainLeaderboardTabs />
+        <DomainLeaderboardTabs view={standingsView.view} />
       </Stack>
     </Stack>
   );

@@ -5,18 +5,29 @@ import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
 import { RankCell } from "./RankCell";
+import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
 import { ScoreCell } from "./ScoreCell";
 
-/** SPEC.md §2 Overall leaderboard: Rank, Team Name, Overall Score, Submissions, Time Used. */
-export function OverallLeaderboardTable({ rows }: { rows: readonly OverallLeaderboardRow[] }) {
+/**
+ * SPEC.md §2 Overall leaderboard: Rank, Team Name, Overall Score, Submissions, Time Used; the
+ * private and final standings add each team's public rank and the change after the team's name.
+ */
+export function OverallLeaderboardTable({
+  rows,
+  withRankChange = false,
+}: {
+  rows: readonly OverallLeaderboardRow[];
+  withRankChange?: boolean;
+}) {
   return (
-    <LeaderboardFrame minWidth={520} label="Overall leaderboard">
+    <LeaderboardFrame minWidth={withRankChange ? 680 : 520} label="Overall leaderboard">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col" w={64}>
             Rank
           </Table.Th>
           <Table.Th scope="col">Team Name</Table.Th>
+          {withRankChange && <RankChangeHeads />}
           <Table.Th scope="col" ta="right">
             Overall Score
           </Table.Th>
@@ -35,6 +46,9 @@ export function OverallLeaderboardTable({ rows }: { rows: readonly OverallLeader
             <Table.Th scope="row" fw={600} className={classes.teamName}>
               {row.team_name}
             </Table.Th>
+            {withRankChange && (
+              <RankChangeCells publicRank={row.public_rank} change={row.rank_change} />
+            )}
             <ScoreCell score={row.total_score} />
             <Table.Td ta="right" className={classes.number}>
               {row.valid_submissions_total}

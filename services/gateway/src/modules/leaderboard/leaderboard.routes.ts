@@ -3,6 +3,7 @@ import {
   domainLeaderboardParamsSchema,
   domainLeaderboardSchema,
   errorResponseSchema as errorSchema,
+  leaderboardQuerySchema,
   overallLeaderboardSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -13,7 +14,10 @@ import type { RankingsService } from "./rankings.service";
 /**
  * Admin-only leaderboards (SPEC.md §6); the scope's hook answers 401/403 for others. Bodies are
  * sent as cached (serialized when rankings last changed), so a read costs one cache look-up:
- * Fastify sends a string as it is, and the response schemas serve the API document.
+ * Fastify sends a string as it is, and the response schemas serve the API document. The
+ * official standings are public until the reveal and final after it; `?standings=private` is
+ * the preview of the final ones, computed on demand. Should these boards ever open to
+ * participants, the preview must stay behind requireAdmin.
  */
 export async function leaderboardRoutes(
   app: FastifyInstance,
@@ -25,8 +29,19 @@ export async function leaderboardRoutes(
 
   r.get(
     "/leaderboard",
-    { schema: { response: { 200: overallLeaderboardSchema, ...denied } } },
-    async (_request, reply) => sendSerialized(reply, await rankings.overall()),
+    {
+      schema: {
+        querystring: leaderboardQuerySchema,
+        response: { 200: overallLeaderboardSchema, ...denied },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        request.query.standings === "private"
+          ? (await rankings.preview()).overall
+          : await rankings.overall(),
+      ),
   );
 
   r.get(
@@ -34,6 +49,7 @@ export async function leaderboardRoutes(
     {
       schema: {
         params: domainLeaderboardParamsSchema,
+        querystring: leaderboardQuerySchema,
         response: { 200: domainLeaderboardSchema, ...denied, 404: errorSchema },
       },
     },
@@ -41,7 +57,12 @@ export async function leaderboardRoutes(
       const domain = findDomain(request.params.domain);
       if (!domain)
         throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
-      return sendSerialized(reply, await rankings.domain(domain.slug));
+      return sendSerialized(
+        reply,
+        request.query.standings === "private"
+          ? (await rankings.preview()).domains[domain.slug]!
+          : await rankings.domain(domain.slug),
+      );
     },
   );
 }

@@ -1,11 +1,12 @@
 import type { OverallLeaderboard } from "@tandem/contracts";
 import type { Database } from "@tandem/db";
-import { type RankingsCache, refreshRankings } from "@tandem/jobs";
+import { previewRankings, type RankingsCache, refreshRankings } from "@tandem/jobs";
 
 /**
  * Leaderboard bodies come from the rankings cache, which the scoring worker rewrites whenever a
  * counted score lands. The gateway recomputes only when the cache is empty (first read after
- * a cold start) or when team changes alter who is ranked (activation, a team deleted).
+ * a cold start), when team changes alter who is ranked (activation, a team deleted), and after
+ * the reveal (the cached standings turn from public to final).
  */
 export function createRankingsService({ db, cache }: { db: Database; cache: RankingsCache }) {
   // A newer snapshot already stored wins; this request still answers with its own.
@@ -19,6 +20,8 @@ export function createRankingsService({ db, cache }: { db: Database; cache: Rank
     async domain(slug: string): Promise<string> {
       return (await cache.domain(slug)) ?? (await refresh()).domains[slug]!;
     },
+    /** Organizers' preview of the final standings, computed now (never cached). */
+    preview: () => previewRankings(db),
     async totalScoreOf(teamId: string): Promise<number> {
       const body = JSON.parse(await this.overall()) as OverallLeaderboard;
       return body.leaderboard.find((row) => row.team_id === teamId)?.total_score ?? 0;

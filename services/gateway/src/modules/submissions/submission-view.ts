@@ -1,13 +1,32 @@
 import { type Challenge, METRICS } from "@tandem/competition";
-import type { SubmitResponse } from "@tandem/contracts";
+import type { ScoreKind, SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
+
+/**
+ * The score a team is shown (docs/adr/0009-public-private-split.md): the public one until the
+ * organizers reveal the final standings, the private one after. This is the one place a
+ * participant's answer reads `privateMetricValue`. A submission scored before the split has no
+ * private score and keeps showing its public one, said so by `score_kind`.
+ */
+export function shownScore(
+  submission: Pick<Submission, "status" | "metricValue" | "privateMetricValue" | "finalAt">,
+  revealed: boolean,
+): { score: number | null; score_kind: ScoreKind; final: boolean } {
+  const final = submission.finalAt !== null;
+  if (!revealed) return { score: submission.metricValue, score_kind: "public", final };
+  if (submission.status === "scored" && submission.privateMetricValue === null) {
+    return { score: submission.metricValue, score_kind: "public", final };
+  }
+  return { score: submission.privateMetricValue, score_kind: "final", final };
+}
 
 /** The answer shape the earlier edition's client reads (ARCHITECTURE.md §5 step 4). */
 export function toSubmitResponse(
   submission: Submission,
   challenge: Challenge,
   expectedRows: number,
-  currentAnswersVersion?: number,
+  currentAnswersVersion: number | undefined,
+  { revealed }: { revealed: boolean },
 ): SubmitResponse {
   const scored = submission.status === "scored";
   const messages: Record<Submission["status"], string> = {
@@ -21,7 +40,7 @@ export function toSubmitResponse(
   };
   return {
     success: scored,
-    score: submission.metricValue,
+    ...shownScore(submission, revealed),
     metric_name: METRICS[challenge.metric].name,
     validation_passed: submission.status !== "invalid",
     details: {

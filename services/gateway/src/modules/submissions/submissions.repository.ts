@@ -1,5 +1,5 @@
 import { challengeAnswers, type Database, type Submission, submissions } from "@tandem/db";
-import { and, desc, eq, gt, gte, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
 
 export type NewSubmission = typeof submissions.$inferInsert;
 
@@ -91,6 +91,55 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         )
         .orderBy(desc(submissions.createdAt))
         .limit(options.limit);
+    },
+
+    /**
+     * Marks the team's submission as final unless `limit` of its submissions to that challenge
+     * already are (answers those, oldest mark first). Under the same advisory lock as
+     * insertWithinLimit, so two marks at once cannot both take the last place. Marking a
+     * marked one changes nothing.
+     */
+    async markFinal(
+      teamId: string,
+      submission: Pick<Submission, "id" | "challengeKey">,
+      limit: number,
+    ): Promise<{ row: Submission } | { limited: Submission[] }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`${teamId}:${submission.challengeKey}`}))`,
+        );
+        const marked = await tx
+          .select()
+          .from(submissions)
+          .where(
+            and(
+              eq(submissions.teamId, teamId),
+              eq(submissions.challengeKey, submission.challengeKey),
+              isNotNull(submissions.finalAt),
+            ),
+          )
+          .orderBy(asc(submissions.finalAt), asc(submissions.createdAt));
+        const already = marked.find((row) => row.id === submission.id);
+        if (already) return { row: already };
+        if (marked.length >= limit) return { limited: marked };
+        const [row] = await tx
+          .update(submissions)
+          .set({ finalAt: sql`now()` })
+          .where(and(eq(submissions.teamId, teamId), eq(submissions.id, submission.id)))
+          .returning();
+        if (!row) throw new Error("The submission to mark final was not found");
+        return { row };
+      });
+    },
+
+    /** Unmarks the team's submission (whether it was marked or not). */
+    async unmarkFinal(teamId: string, id: string): Promise<Submission | undefined> {
+      const [row] = await db
+        .update(submissions)
+        .set({ finalAt: null })
+        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)))
+        .returning();
+      return row;
     },
 
     findForTeam(teamId: string, id: string): Promise<Submission | undefined> {

@@ -23,7 +23,7 @@ import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
-import { scoredOnEarlierAnswers, toSubmitResponse } from "./submission-view";
+import { scoredOnEarlierAnswers, shownScore, toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 import { type SubmitDeps, submitPredictions, validNames } from "./submit-predictions";
 
@@ -45,11 +45,13 @@ export interface SubmissionRoutesOptions {
   parseThreads?: number;
   /** A parser of one's own (tests, benchmarks); `parseThreads` is then unused. */
   parser?: SubmissionParser;
+  /** Whether the final standings are revealed: then the scores shown are the private ones. */
+  isRevealed: () => Promise<boolean>;
 }
 
 /** SDK routes, authenticated by the team's API key. */
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
-  const { submissions, getAnswers, dispatcher, competitionWindow } = options;
+  const { submissions, getAnswers, dispatcher, competitionWindow, isRevealed } = options;
   app.addHook("onRequest", app.authenticateTeam);
   const parser =
     options.parser ??
@@ -68,6 +70,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     competitionWindow,
     waitMs: options.waitMs,
     dailyLimit: options.dailyLimit,
+    isRevealed,
   };
 
   // /submit alone, in a scope of its own, reads its body on a parser thread (other routes keep
@@ -141,12 +144,13 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           "competition.unknown_domain",
           `Unknown domain "${request.query.domain}". Valid: ${validNames()}`,
         );
-      const [rows, versions] = await Promise.all([
+      const [rows, versions, revealed] = await Promise.all([
         submissions.history(request.team.id, {
           limit: request.query.limit,
           ...(domain ? { domainSlug: domain.slug } : {}),
         }),
         submissions.answersVersions(),
+        isRevealed(),
       ]);
       return {
         submissions: rows.map((row) => {
@@ -157,7 +161,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
             challenge: Number(number),
             challenge_key: row.challengeKey,
             status: row.status,
-            score: row.metricValue,
+            ...shownScore(row, revealed),
             metric_name: row.metricName,
             counted: row.counted,
             row_count: row.rowCount,
@@ -190,6 +194,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         challenge,
         answers?.table.positions.size ?? submission.rowCount,
         answers?.version,
+        { revealed: await isRevealed() },
       );
     },
   );

@@ -26,6 +26,8 @@ export interface SubmitDeps {
   waitMs: number;
   /** Submissions a team may make per challenge per UTC day. */
   dailyLimit: number;
+  /** Whether the final standings are revealed: then scores shown are the private ones. */
+  isRevealed: () => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -154,6 +156,8 @@ export async function submitPredictions(
   }
   return {
     status: STATUS_OF[submission.status],
-    body: toSubmitResponse(submission, challenge, expectedRows, answers.version),
+    body: toSubmitResponse(submission, challenge, expectedRows, answers.version, {
+      revealed: await deps.isRevealed(),
+    }),
   };
 }

@@ -1,0 +1,94 @@
+import { DOMAINS } from "@tandem/competition";
+import {
+  errorResponseSchema as errorSchema,
+  type RevealResponse,
+  revealResponseSchema,
+  SHAKE_UP_COLUMNS,
+  shakeUpCsvSchema,
+} from "@tandem/contracts";
+import type { RevealRecord } from "@tandem/db";
+import type { Rankings } from "@tandem/scoring";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import Papa from "papaparse";
+import type { RankingsService } from "../leaderboard/rankings.service";
+import type { RevealService } from "./reveal.service";
+
+export interface AdminRoutesOptions {
+  reveal: RevealService;
+  rankings: Pick<RankingsService, "refresh" | "preview">;
+}
+
+/** Organizers' competition operations (`/api/admin/...`); the scope's hook answers 401/403 for others. */
+export async function adminRoutes(app: FastifyInstance, { reveal, rankings }: AdminRoutesOptions) {
+  app.addHook("onRequest", app.requireAdmin);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const denied = { 401: errorSchema, 403: errorSchema };
+
+  r.get(
+    "/admin/competition/reveal",
+    { schema: { response: { 200: revealResponseSchema, ...denied } } },
+    async () => toRevealResponse(await reveal.current()),
+  );
+
+  r.post(
+    "/admin/competition/reveal",
+    { schema: { response: { 200: revealResponseSchema, 201: revealResponseSchema, ...denied } } },
+    async (request, reply) => {
+      const { record, created } = await reveal.reveal(request.account.id);
+      // Again on a repeated reveal too: the cached standings turn final even if the refresh
+      // after the first one failed.
+      await rankings.refresh();
+      request.log.info(
+        { revealedBy: record.revealedBy?.id, revealedAt: record.revealedAt, created },
+        "final standings revealed",
+      );
+      return reply.status(created ? 201 : 200).send(toRevealResponse(record));
+    },
+  );
+
+  r.get(
+    "/admin/competition/shake-up.csv",
+    { schema: { response: { 200: shakeUpCsvSchema, ...denied } } },
+    async (_request, reply) => {
+      const { rankings: preview } = await rankings.preview();
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="shake-up.csv"')
+        .send(shakeUpCsv(preview));
+    },
+  );
+}
+
+function toRevealResponse(record: RevealRecord | null): RevealResponse {
+  return {
+    revealed: record !== null,
+    revealed_at: record?.revealedAt.toISOString() ?? null,
+    revealed_by: record?.revealedBy ?? null,
+    standings: record ? "final" : "public",
+  };
+}
+
+/**
+ * Public rank, private rank and the change per team, overall then per domain (in the
+ * competition's order), each by private rank. Cells a spreadsheet would run as a formula (a team
+ * name starting with = + - @) are prefixed with ' (papaparse's escapeFormulae).
+ */
+export function shakeUpCsv(preview: Rankings): string {
+  const rows: (string | number)[][] = [];
+  const add = (
+    scope: string,
+    ranked: { team_id: string; team_name: string; rank: number; public_rank?: number }[],
+  ) => {
+    for (const row of ranked) {
+      const publicRank = row.public_rank ?? row.rank;
+      rows.push([scope, row.team_id, row.team_name, publicRank, row.rank, publicRank - row.rank]);
+    }
+  };
+  add("overall", preview.overall);
+  for (const domain of DOMAINS) add(domain.slug, preview.domains[domain.slug]?.rows ?? []);
+  return `${Papa.unparse(
+    { fields: [...SHAKE_UP_COLUMNS], data: rows },
+    { escapeFormulae: true, newline: "\r\n" },
+  )}\r\n`;
+}

@@ -1,0 +1,81 @@
+import { findChallenge } from "@tandem/competition";
+import {
+  errorResponseSchema as errorSchema,
+  submissionParamsSchema,
+  submitResponseSchema,
+} from "@tandem/contracts";
+import type { AnswersLookup } from "@tandem/scoring";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/http-error";
+import type { TeamsRepository } from "../teams/teams.repository";
+import { selectFinal } from "./final-selection";
+import { toSubmitResponse } from "./submission-view";
+import type { SubmissionsRepository } from "./submissions.repository";
+
+export interface FinalSelectionRoutesOptions {
+  submissions: SubmissionsRepository;
+  teams: Pick<TeamsRepository, "teamIdOfUser" | "findById">;
+  getAnswers: AnswersLookup;
+  competitionWindow: { closesAt: Date };
+  isRevealed: () => Promise<boolean>;
+}
+
+/**
+ * `POST`/`DELETE /submissions/:id/final`: from the SDK with the team API key, or from the
+ * dashboard with a member's session (the team is the member's own).
+ */
+export async function finalSelectionRoutes(
+  app: FastifyInstance,
+  options: FinalSelectionRoutesOptions,
+) {
+  const { submissions, teams, getAnswers, competitionWindow, isRevealed } = options;
+
+  app.addHook("onRequest", async (request: FastifyRequest) => {
+    if (request.headers["x-api-key"] !== undefined) return app.authenticateTeam(request);
+    await app.authenticate(request);
+    const teamId = await teams.teamIdOfUser(request.account.id);
+    const team = teamId ? await teams.findById(teamId) : undefined;
+    if (!team) throw notFound("team.not_member", "You are not in a team.");
+    request.team = team;
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    params: submissionParamsSchema,
+    response: {
+      200: submitResponseSchema,
+      401: errorSchema,
+      403: errorSchema,
+      404: errorSchema,
+      409: errorSchema,
+    },
+  };
+
+  for (const [method, final] of [
+    ["POST", true],
+    ["DELETE", false],
+  ] as const) {
+    r.route({
+      method,
+      url: "/submissions/:id/final",
+      schema,
+      handler: async (request) => {
+        const submission = await selectFinal(
+          { submissions, competitionWindow },
+          { teamId: request.team.id, submissionId: request.params.id, final },
+        );
+        const [slug, number] = submission.challengeKey.split("/");
+        const challenge = findChallenge(slug ?? "", Number(number))!;
+        const answers = await getAnswers(challenge);
+        return toSubmitResponse(
+          submission,
+          challenge,
+          answers?.table.positions.size ?? submission.rowCount,
+          answers?.version,
+          { revealed: await isRevealed() },
+        );
+      },
+    });
+  }
+}
