@@ -19,4 +19,23 @@ export const TEAM_MESSAGES = {
     "You must be part of a team to access JupyterHub. Please create or join a team first.",
   jupyterInactive: "Your account is not active. Please contact support.",
   jupyterFailed: "Failed to launch JupyterHub. Please try again.",
+  // Ours (issue 17, docs/adr/0009-public-private-split.md): choosing final submissions.
+  finalTitle: "Final submissions",
+  finalIntro:
+    "Choose which of your scored submissions count for the final ranking. Your result on a challenge is the best private score among its final submissions.",
+  finalNoneMarked: (limit: number | null) =>
+    `With none marked for a challenge, your best ${limit ?? "ones"} by public score ${limit === 1 ? "is" : "are"} used. Selection closes at the deadline.`,
+  finalMarkedCount: (marked: number, limit: number) => `${marked} of ${limit} marked`,
+  finalColumn: "Final",
+  finalMarkLabel: (time: string, challenge: string) =>
+    `Mark submission of ${time} as final for ${challenge}`,
+  finalEmpty:
+    "No scored submissions yet: submit from Python with the SDK, then choose your final ones here.",
+  finalLoadFailed: "Failed to load your submissions",
+  finalLimitTitle: "Too many final submissions",
+  finalClosedTitle: "Selection closed",
+  finalClosed: "The competition window has closed: final submissions can no longer be changed.",
+  finalChangeFailed: "Failed to change the final selection. Please try again.",
+  publicScore: "public score",
+  finalScore: "final score",
 } as const;

@@ -161,10 +161,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const body = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && !NO_UNAUTHORIZED_REDIRECT_PATHS.has(pathOnly(path))) {
+    const error = new ApiError(response.status, serverErrorOf(body), body);
+    // A refused team API key (rotated by a teammate) says nothing about the session: the teams
+    // list hands out the new key, and signing the member out would only lose their place.
+    if (
+      response.status === 401 &&
+      error.code !== "auth.api_key_invalid" &&
+      !NO_UNAUTHORIZED_REDIRECT_PATHS.has(pathOnly(path))
+    ) {
       handleUnauthorized();
     }
-    throw new ApiError(response.status, serverErrorOf(body), body);
+    throw error;
   }
   return body as T;
 }

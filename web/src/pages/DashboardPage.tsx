@@ -14,6 +14,7 @@ import { TEAM_MESSAGES } from "@tandem/contracts";
 import { useTeams } from "../api/teams/useTeams";
 import { useAuth } from "../auth/AuthContext";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
+import { FinalSubmissionsCard } from "../components/Dashboard/FinalSubmissionsCard";
 import { JoinTeamForm } from "../components/Dashboard/JoinTeamForm";
 import { ProfileCard } from "../components/Dashboard/ProfileCard";
 import { TeamCard } from "../components/Dashboard/TeamCard";
@@ -85,6 +86,8 @@ export default function DashboardPage() {
                 You can be in one team at a time. To create or join another, leave this one first.
               </Text>
             )}
+            {/* Only an active team can submit, so only its members have anything to choose. */}
+            {hasTeam && teams.some((team) => team.status === "active") && <FinalSubmissionsCard />}
 
             {loaded && !hasTeam && (
               <>
