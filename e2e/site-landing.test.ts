@@ -20,6 +20,7 @@ import {
   newPage,
   type PageOptions,
   pauseClock,
+  seriousViolations,
   settle,
   until,
 } from "./site-support";
@@ -498,6 +499,25 @@ describe("header", () => {
     await drawer.getByText("Domains", { exact: true }).click();
     await drawer.getByRole("link", { name: "Healthcare", exact: true }).click();
     await page.waitForURL(url("/domains/healthcare"));
+    await drawer.waitFor({ state: "hidden" });
+    await page.close();
+  });
+
+  it("lets a keyboard and a screen reader open the mobile menu's Domains group and close the menu", async () => {
+    const page = await freshPage({ width: 390 });
+    await openLanding(page);
+    await page.getByRole("button", { name: "Toggle navigation" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.waitFor();
+    const domains = drawer.getByRole("button", { name: "Domains" });
+    expect(await domains.getAttribute("aria-expanded")).toBe("false");
+    await domains.focus();
+    await page.keyboard.press("Enter");
+    expect(await domains.getAttribute("aria-expanded")).toBe("true");
+    const healthcare = drawer.getByRole("link", { name: "Healthcare", exact: true });
+    await healthcare.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await drawer.getByRole("button", { name: "Close menu" }).click();
     await drawer.waitFor({ state: "hidden" });
     await page.close();
   });

@@ -17,6 +17,7 @@ export default function MobileDrawer({ opened, onClose, onLogout }: MobileDrawer
       size="xs"
       position="right"
       hiddenFrom="md"
+      closeButtonProps={{ "aria-label": "Close menu" }}
     >
       <MobileNav onLogout={onLogout} />
     </Drawer>

@@ -1,4 +1,5 @@
 import { Button, Divider, NavLink, Stack } from "@mantine/core";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
 import { LogoutIcon } from "../icons";
@@ -16,6 +17,7 @@ interface MobileNavProps {
 export function MobileNav({ onLogout }: MobileNavProps) {
   const { pathname } = useLocation();
   const { status } = useAuth();
+  const [domainsOpen, setDomainsOpen] = useState(pathname.startsWith("/domains"));
 
   const renderLink = (item: NavItem) => (
     <NavLink
@@ -31,7 +33,15 @@ export function MobileNav({ onLogout }: MobileNavProps) {
     <Stack gap="xs">
       <nav aria-label="Main">
         {LINKS_BEFORE_DOMAINS.map(renderLink)}
-        <NavLink label="Domains" defaultOpened={pathname.startsWith("/domains")}>
+        {/* A real button with its state, so keyboards and screen readers can open the group. */}
+        <NavLink
+          component="button"
+          type="button"
+          label="Domains"
+          opened={domainsOpen}
+          onChange={setDomainsOpen}
+          aria-expanded={domainsOpen}
+        >
           {DOMAIN_LINKS.map(renderLink)}
         </NavLink>
         {LINKS_AFTER_DOMAINS.map(renderLink)}
