@@ -1,4 +1,3 @@
-import { findChallenge } from "@tandem/competition";
 import {
   errorResponseSchema as errorSchema,
   submissionParamsSchema,
@@ -10,7 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/http-error";
 import type { TeamsRepository } from "../teams/teams.repository";
 import { selectFinal } from "./final-selection";
-import { toSubmitResponse } from "./submission-view";
+import { storedSubmissionAnswer } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
 export interface FinalSelectionRoutesOptions {
@@ -65,16 +64,8 @@ export async function finalSelectionRoutes(
           { submissions, competitionWindow },
           { teamId: request.team.id, submissionId: request.params.id, final },
         );
-        const [slug, number] = submission.challengeKey.split("/");
-        const challenge = findChallenge(slug ?? "", Number(number))!;
-        const answers = await getAnswers(challenge);
-        return toSubmitResponse(
-          submission,
-          challenge,
-          answers?.table.positions.size ?? submission.rowCount,
-          answers?.version,
-          { revealed: await isRevealed() },
-        );
+        // selectFinal found the submission's challenge, so it has an answer.
+        return (await storedSubmissionAnswer(submission, { getAnswers, isRevealed }))!;
       },
     });
   }

@@ -1,4 +1,4 @@
-import { findChallenge } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition";
 import type { Submission } from "@tandem/db";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionsRepository } from "./submissions.repository";
@@ -19,8 +19,7 @@ export async function selectFinal(
   input: { teamId: string; submissionId: string; final: boolean },
 ): Promise<Submission> {
   const submission = await deps.submissions.findForTeam(input.teamId, input.submissionId);
-  const [slug, number] = submission ? submission.challengeKey.split("/") : [];
-  const challenge = slug && number ? findChallenge(slug, Number(number)) : undefined;
+  const challenge = submission ? challengeByKey(submission.challengeKey) : undefined;
   if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");
   const now = deps.now?.() ?? new Date();
   if (now > deps.competitionWindow.closesAt) {

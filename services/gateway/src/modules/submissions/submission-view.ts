@@ -1,6 +1,7 @@
-import { type Challenge, METRICS } from "@tandem/competition";
+import { type Challenge, challengeByKey, METRICS } from "@tandem/competition";
 import type { ScoreKind, SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
+import type { AnswersLookup } from "@tandem/scoring";
 
 /**
  * The score a team is shown (docs/adr/0009-public-private-split.md): the public one until the
@@ -66,5 +67,25 @@ export function scoredOnEarlierAnswers(
     submission.answersVersion !== null &&
     currentVersion !== undefined &&
     submission.answersVersion < currentVersion
+  );
+}
+
+/**
+ * A stored submission as its team sees it (`GET /submissions/:id`, the final-selection routes):
+ * its challenge from its key, the row count and answers version of the current answers.
+ */
+export async function storedSubmissionAnswer(
+  submission: Submission,
+  deps: { getAnswers: AnswersLookup; isRevealed: () => Promise<boolean> },
+): Promise<SubmitResponse | undefined> {
+  const challenge = challengeByKey(submission.challengeKey);
+  if (!challenge) return undefined;
+  const [answers, revealed] = await Promise.all([deps.getAnswers(challenge), deps.isRevealed()]);
+  return toSubmitResponse(
+    submission,
+    challenge,
+    answers?.table.positions.size ?? submission.rowCount,
+    answers?.version,
+    { revealed },
   );
 }

@@ -1,4 +1,4 @@
-import { findChallenge, findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition";
 import {
   errorResponseSchema as errorSchema,
   MESSAGES,
@@ -23,7 +23,7 @@ import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
-import { scoredOnEarlierAnswers, shownScore, toSubmitResponse } from "./submission-view";
+import { scoredOnEarlierAnswers, shownScore, storedSubmissionAnswer } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 import { type SubmitDeps, submitPredictions, validNames } from "./submit-predictions";
 
@@ -185,17 +185,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     },
     async (request) => {
       const submission = await submissions.findForTeam(request.team.id, request.params.id);
-      const [slug, number] = submission ? submission.challengeKey.split("/") : [];
-      const challenge = slug && number ? findChallenge(slug, Number(number)) : undefined;
-      if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");
-      const answers = await getAnswers(challenge);
-      return toSubmitResponse(
-        submission,
-        challenge,
-        answers?.table.positions.size ?? submission.rowCount,
-        answers?.version,
-        { revealed: await isRevealed() },
-      );
+      const answer = submission && (await storedSubmissionAnswer(submission, options));
+      if (!answer) throw notFound("submission.not_found", "Submission not found");
+      return answer;
     },
   );
 }
