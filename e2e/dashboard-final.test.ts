@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
@@ -50,51 +51,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const method = init.method ?? "POST";
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...init.headers },
-    body: method === "GET" ? undefined : JSON.stringify(init.body ?? {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const scene = sceneApi(() => baseUrl);
+const { call } = scene;
 
 /** A participant who owns a team the admin has activated; resolves the team's API key. */
 async function participantWithActiveTeam(): Promise<string> {
-  person = { email: `final-${Date.now()}@example.org`, password: "final-pw-12345" };
-  const created = await call("/save-user-signup", {
-    body: {
-      firstName: "Fin",
-      lastName: "Al",
-      fullName: "Fin Al",
-      email: person.email,
-      password: person.password,
-      isStudent: false,
-      position: "Data scientist",
-      area: "Banking",
-      eligible: true,
-      rememberMe: true,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const team = await call("/teams/create", {
-    headers: bearer(created.body.token as string),
-    body: { team_name: TEAM },
-  });
-  expect(team.status, JSON.stringify(team.body)).toBe(201);
-  const { id, api_key } = team.body.team as { id: string; api_key: string };
   const adminToken = (await call("/login-verification", { body: ADMIN })).body.token as string;
-  const started = await call("/competition/start", {
-    headers: { ...bearer(adminToken), "x-team-id": id },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  return api_key;
+  const { owner, apiKey } = await scene.activeTeam(adminToken, TEAM);
+  person = owner;
+  return apiKey;
 }
 
 /** Retail Banking challenge 1 predictions whose labels vary with `variant`. */

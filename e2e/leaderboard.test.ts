@@ -12,6 +12,7 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { TEST_DATA_SEED } from "../test/support/services";
+import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { seriousViolations } from "./site-support";
 
@@ -28,12 +29,6 @@ const LATE_TEAM = "late-team";
 // Run in the page (this file is not compiled with the DOM library).
 const HORIZONTAL_OVERFLOW =
   "document.documentElement.scrollWidth - document.documentElement.clientWidth";
-
-interface Person {
-  email: string;
-  password: string;
-  token: string;
-}
 
 interface OverallRow {
   rank: number;
@@ -99,68 +94,11 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function call(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const method = init.method ?? "POST";
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...init.headers },
-    body: method === "GET" ? undefined : JSON.stringify(init.body ?? {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-let people = 0;
-async function signUp(name: string): Promise<Person> {
-  people += 1;
-  const email = `${name}-${people}-${Date.now()}@example.org`;
-  const password = "leaderboard-pw-1";
-  const created = await call("/save-user-signup", {
-    body: {
-      firstName: "Lea",
-      lastName: "Derboard",
-      fullName: "Lea Derboard",
-      email,
-      password,
-      isStudent: false,
-      position: "Data scientist",
-      area: "Banking",
-      eligible: true,
-      rememberMe: true,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { email, password, token: created.body.token as string };
-}
-
+const scene = sceneApi(() => baseUrl);
+const { call, signUp, submit } = scene;
 /** A new user's team, activated by the admin; resolves its API key. */
-async function activeTeam(teamName: string): Promise<string> {
-  const owner = await signUp(teamName);
-  const created = await call("/teams/create", {
-    headers: bearer(owner.token),
-    body: { team_name: teamName },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const team = created.body.team as { id: string; api_key: string };
-  const started = await call("/competition/start", {
-    headers: { ...bearer(adminToken), "x-team-id": team.id },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  return team.api_key;
-}
-
-async function submit(apiKey: string, predictionsCsv: string): Promise<void> {
-  const result = await call("/submit", {
-    headers: { "x-api-key": apiKey },
-    body: { domain_name: "Retail Banking", task_number: 1, predictions_csv: predictionsCsv },
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  expect(result.body.counted).toBe(true);
-}
+const activeTeam = async (teamName: string) =>
+  (await scene.activeTeam(adminToken, teamName)).apiKey;
 
 async function sampleIds(): Promise<string[]> {
   const csv = await (

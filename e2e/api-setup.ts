@@ -1,0 +1,81 @@
+import { expect } from "vitest";
+
+/** A participant made through the API; `token` is their session. */
+export interface Person {
+  email: string;
+  password: string;
+  token: string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The API calls e2e tests set their scene with (sign-ups, activated teams, submissions), against
+ * the server at `baseUrl()` (read per call: files start their server in `beforeAll`).
+ */
+export function sceneApi(baseUrl: () => string, { password = "e2e-scene-pw-1" } = {}) {
+  async function call(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const method = init.method ?? "POST";
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...init.headers },
+      body: method === "GET" ? undefined : JSON.stringify(init.body ?? {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  let people = 0;
+  /** A new participant `{name}-{n}-{time}@example.org`, signed in. */
+  async function signUp(name: string): Promise<Person> {
+    people += 1;
+    const email = `${name}-${people}-${Date.now()}@example.org`;
+    const created = await call("/save-user-signup", {
+      body: {
+        firstName: "Fin",
+        lastName: "Al",
+        fullName: "Fin Al",
+        email,
+        password,
+        isStudent: false,
+        position: "Data scientist",
+        area: "Banking",
+        eligible: true,
+        rememberMe: true,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return { email, password, token: created.body.token as string };
+  }
+
+  /** A new participant's team `teamName`, activated by the admin: its owner and API key. */
+  async function activeTeam(adminToken: string, teamName: string) {
+    const owner = await signUp(teamName);
+    const created = await call("/teams/create", {
+      headers: bearer(owner.token),
+      body: { team_name: teamName },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const team = created.body.team as { id: string; api_key: string };
+    const started = await call("/competition/start", {
+      headers: { ...bearer(adminToken), "x-team-id": team.id },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    return { owner, apiKey: team.api_key };
+  }
+
+  /** Submits to Retail Banking challenge 1, expecting it scored and counted. */
+  async function submit(apiKey: string, predictionsCsv: string) {
+    const result = await call("/submit", {
+      headers: { "x-api-key": apiKey },
+      body: { domain_name: "Retail Banking", task_number: 1, predictions_csv: predictionsCsv },
+    });
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.counted).toBe(true);
+    return result.body;
+  }
+
+  return { call, signUp, activeTeam, submit };
+}
