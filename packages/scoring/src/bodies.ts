@@ -1,4 +1,4 @@
-import type { RankingDomain, RankingPart, Rankings } from "./ranking";
+import type { CountedResult, RankingDomain, RankingPart, Rankings } from "./ranking";
 import { computeRankings } from "./ranking";
 
 /** Which standings a body carries (contracts' `Standings`). */
@@ -7,14 +7,7 @@ export type StandingsKind = "public" | "final" | "private";
 export interface RankingInputsLike {
   asOf: Date;
   teams: { id: string; name: string; activatedAt: Date | null }[];
-  results: {
-    teamId: string;
-    challengeKey: string;
-    metricValue: number;
-    privateMetricValue?: number | null;
-    final?: boolean;
-    createdAt: Date;
-  }[];
+  results: CountedResult[];
   /** Each challenge's baseline on this deployment's answers; absent until measured. */
   baselines: Readonly<Record<string, number>>;
   /** The baselines on the private part, where measured. */
