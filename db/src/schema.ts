@@ -1,4 +1,4 @@
-import { SUBMISSION_STATUSES, TEAM_ROLES, TEAM_STATUSES } from "@tandem/contracts";
+import { SUBMISSION_STATUSES, SUBMITTERS, TEAM_ROLES, TEAM_STATUSES } from "@tandem/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -39,6 +39,10 @@ export const users = pgTable(
      * verified). Null for a self-declared address: GitHub sign-in must not inherit its password.
      */
     emailVerifiedAt: timestamptz("email_verified_at"),
+    /** E-mail when a team submission fails on the platform or stays unscored (opt-out). */
+    notifySubmissionProblems: boolean("notify_submission_problems").notNull().default(true),
+    /** One e-mail a day with the team's scored submissions (opt-in). */
+    notifyDailyDigest: boolean("notify_daily_digest").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -145,15 +149,61 @@ export const submissions = pgTable(
     claimedAt: timestamptz("claimed_at"),
     /** The answers' version it was scored against; older than the current one after a reload. */
     answersVersion: integer("answers_version"),
+    /** The team's own note, given with the file. */
+    note: text("note"),
+    /** Who sent it: `user` (a member's session, `submittedBy`) or `api_key` (SDK, scripts). */
+    submittedVia: text("submitted_via", { enum: SUBMITTERS }).notNull().default("api_key"),
+    submittedBy: uuid("submitted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     scoredAt: timestamptz("scored_at"),
   },
   (t) => [
     index("submissions_team_challenge_idx").on(t.teamId, t.challengeKey, t.createdAt),
+    // The history's pages: a team's submissions newest first, ties broken by id.
+    index("submissions_team_created_idx").on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    check("submissions_submitted_via_check", oneOf(t.submittedVia, SUBMITTERS)),
     index("submissions_status_idx").on(t.status, t.createdAt),
     uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
     check("submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
   ],
+);
+
+export const SUBMISSION_NOTICE_KINDS = ["failed", "delayed"] as const;
+export type SubmissionNoticeKind = (typeof SUBMISSION_NOTICE_KINDS)[number];
+
+/**
+ * E-mails sent to a team about one of its submissions: failed on the platform, or unscored past
+ * the threshold. One row per submission and kind, so each is sent once whatever runs the sweep.
+ */
+export const submissionNotices = pgTable(
+  "submission_notices",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUBMISSION_NOTICE_KINDS }).notNull(),
+    /** How many members it went to (0: none had it switched on). */
+    recipients: integer("recipients").notNull(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.kind] }),
+    check("submission_notices_kind_check", oneOf(t.kind, SUBMISSION_NOTICE_KINDS)),
+  ],
+);
+
+/** Daily digests sent: one row per user and UTC day, so each is sent once. */
+export const digestSends = pgTable(
+  "digest_sends",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The UTC day the digest covers, `YYYY-MM-DD`. */
+    day: text("day").notNull(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const challengeAnswers = pgTable("challenge_answers", {

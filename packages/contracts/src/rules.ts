@@ -32,5 +32,8 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const SUBMISSION_STATUSES = ["queued", "scoring", "scored", "invalid", "failed"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
+/** A team's own note on a submission. */
+export const SUBMISSION_NOTE_MAX_LENGTH = 500;
+
 /** SPEC.md §9 has no team size; the gateway's TEAM_MAX_MEMBERS sets it, with this default. */
 export const DEFAULT_TEAM_MAX_MEMBERS = 5;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUBMISSION_STATUSES } from "./rules";
+import { SUBMISSION_NOTE_MAX_LENGTH, SUBMISSION_STATUSES } from "./rules";
 
 /** A retry with the same key is the same submission (`POST /api/submit`). */
 export const submitHeadersSchema = z.object({
@@ -14,6 +14,15 @@ export const submitRequestSchema = z.object({
     .min(1)
     .max(99),
   predictions_csv: z.string().min(1, "predictions_csv is empty"),
+  note: z
+    .string()
+    .trim()
+    .max(
+      SUBMISSION_NOTE_MAX_LENGTH,
+      `note must be at most ${SUBMISSION_NOTE_MAX_LENGTH} characters`,
+    )
+    .optional()
+    .describe("The team's own note on this submission (shown in its history); optional"),
 });
 
 export const submissionStatusSchema = z.enum(SUBMISSION_STATUSES);
@@ -63,34 +72,150 @@ export const submissionParamsSchema = z.object({
   id: z.string().uuid("Submission id must be a UUID"),
 });
 
+/** How many submissions one history page holds at most. */
+export const HISTORY_PAGE_MAX = 500;
+
 export const submissionHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  domain: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(50),
+  domain: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("A domain's name or slug: only its submissions"),
+  challenge: z
+    .string()
+    .trim()
+    .max(120)
+    .optional()
+    .describe(
+      "A challenge key (`retail/2`), or a challenge number together with `domain`: only its submissions",
+    ),
+  status: submissionStatusSchema.optional().describe("Only submissions in this status"),
+  cursor: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("`next_cursor` of the previous page: the submissions older than that page's last"),
 });
+export type SubmissionHistoryQuery = z.input<typeof submissionHistoryQuerySchema>;
+
+/** Who sent a submission: a member signed in on the site, or the team's API key (SDK, scripts). */
+export const SUBMITTERS = ["user", "api_key"] as const;
+export const submittedBySchema = z.object({
+  kind: z.enum(SUBMITTERS),
+  username: z
+    .string()
+    .nullable()
+    .describe("The member's username when kind is user (null if the account was deleted)"),
+});
+export type SubmittedBy = z.infer<typeof submittedBySchema>;
 
 export const submissionHistoryItemSchema = z.object({
   submission_id: z.string(),
   domain: z.string(),
   challenge: z.number().int(),
   challenge_key: z.string(),
-  status: z.string(),
+  status: submissionStatusSchema,
   score: z.number().nullable().describe("See score_kind"),
   score_kind: scoreKindSchema,
   final: finalFlagSchema,
   metric_name: z.string(),
-  counted: z.boolean(),
+  counted: z
+    .boolean()
+    .describe("Made while the team was active and inside the window; false: practice"),
   row_count: z.number().int(),
-  error: z.string().nullable(),
+  error: z.string().nullable().describe("The validation or failure message, in full"),
+  note: z.string().nullable(),
+  submitted_by: submittedBySchema,
   created_at: z.string(),
   scored_at: z.string().nullable(),
   scored_on_earlier_answers: z.boolean(),
 });
 
-/** `GET /api/submissions/history`: the team's submissions, newest first. */
+/** `GET /api/submissions/history`: the team's submissions, newest first, one page. */
 export const submissionHistoryResponseSchema = z.object({
   submissions: z.array(submissionHistoryItemSchema),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe("Pass as `cursor` for the next (older) page; null on the last page"),
 });
 export type SubmissionHistoryItem = z.infer<typeof submissionHistoryItemSchema>;
+export type SubmissionHistoryPage = z.infer<typeof submissionHistoryResponseSchema>;
+
+/**
+ * `GET /api/submissions/{id}`: the submit answer (what the SDK reads) and the history entry's
+ * fields, for the submission's own page.
+ */
+export const submissionDetailSchema = submitResponseSchema.extend(
+  submissionHistoryItemSchema.omit({ status: true, score: true, score_kind: true, final: true })
+    .shape,
+);
+export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
+
+/** One challenge of `GET /api/submissions/summary`. */
+export const challengeSummarySchema = z.object({
+  challenge_key: z.string(),
+  domain: z.string(),
+  challenge: z.number().int(),
+  title: z.string(),
+  score: z
+    .number()
+    .nullable()
+    .describe(
+      "The team's best score it may see (see score_kind): before the reveal its best public score, after it the final one; null without a counted scored submission",
+    ),
+  score_kind: scoreKindSchema,
+  metric_name: z.string(),
+  higher_is_better: z.boolean(),
+  baseline: z
+    .number()
+    .nullable()
+    .describe("The baseline's score of the same kind; null until measured"),
+  beats_baseline: z
+    .boolean()
+    .nullable()
+    .describe("Whether `score` beats `baseline`; null without a score or a baseline"),
+  used_today: z
+    .number()
+    .int()
+    .describe("Submissions to this challenge since the day began (UTC); failed ones do not count"),
+  daily_limit: z.number().int(),
+  resets_at: z.string().describe("When used_today returns to 0 (the next UTC midnight)"),
+  counted: z
+    .boolean()
+    .describe(
+      "Whether the team is ranked on this challenge yet: active, with a counted scored submission",
+    ),
+  submissions: z.number().int().describe("All the team's submissions to this challenge"),
+  expected_rows: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Rows a submission must have (one per test row); null while the answers are not loaded",
+    ),
+  last_submitted_at: z.string().nullable(),
+});
+export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
+
+/** `GET /api/submissions/summary`: one entry per challenge, in the competition's order. */
+export const submissionSummaryResponseSchema = z.object({
+  challenges: z.array(challengeSummarySchema),
+});
+
+/** `GET`/`PUT /api/notifications/preferences`: the signed-in user's own e-mail choices. */
+export const notificationPreferencesSchema = z.object({
+  submission_problems: z
+    .boolean()
+    .describe(
+      "E-mail when a team submission fails for a platform reason or stays unscored past the threshold",
+    ),
+  daily_digest: z.boolean().describe("One e-mail a day listing the team's scored submissions"),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** Routes list it for their error statuses; the one definition is the envelope's. */
 export { errorEnvelopeSchema as errorResponseSchema } from "./error-codes";
