@@ -8,7 +8,7 @@ import { challengeAnswers, challengeBaselines } from "./schema";
  * current ones and is left out.
  */
 export async function loadCurrentBaselines(db: Database): Promise<Record<string, number>> {
-  const rows = await currentBaselineRows(db);
+  const rows = await currentBaselineValues(db);
   return Object.fromEntries(rows.map((row) => [row.challengeKey, row.metricValue]));
 }
 
@@ -19,7 +19,7 @@ export async function loadCurrentBaselines(db: Database): Promise<Record<string,
 export async function loadCurrentBaselineParts(
   db: Database,
 ): Promise<Record<string, { public: number; private: number | null }>> {
-  const rows = await currentBaselineRows(db);
+  const rows = await currentBaselineValues(db);
   return Object.fromEntries(
     rows.map((row) => [
       row.challengeKey,
@@ -27,6 +27,12 @@ export async function loadCurrentBaselineParts(
     ]),
   );
 }
+
+/** Joins each baseline to its challenge's answers when both are of the same version. */
+const ofCurrentAnswers = and(
+  eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
+  eq(challengeAnswers.version, challengeBaselines.answersVersion),
+);
 
 /** The stored baselines (predictions included) that were scored on the current answers. */
 export function currentBaselineRows(db: Database) {
@@ -38,11 +44,17 @@ export function currentBaselineRows(db: Database) {
       predictions: challengeBaselines.predictions,
     })
     .from(challengeBaselines)
-    .innerJoin(
-      challengeAnswers,
-      and(
-        eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
-        eq(challengeAnswers.version, challengeBaselines.answersVersion),
-      ),
-    );
+    .innerJoin(challengeAnswers, ofCurrentAnswers);
+}
+
+/** The same rows without their predictions (which are large): what every read of values needs. */
+function currentBaselineValues(db: Database) {
+  return db
+    .select({
+      challengeKey: challengeBaselines.challengeKey,
+      metricValue: challengeBaselines.metricValue,
+      privateMetricValue: challengeBaselines.privateMetricValue,
+    })
+    .from(challengeBaselines)
+    .innerJoin(challengeAnswers, ofCurrentAnswers);
 }

@@ -155,6 +155,11 @@ export const submissionDetailSchema = submitResponseSchema.extend(
 );
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 
+/** `GET /api/submissions/{id}/file`: the CSV the team sent (text/csv, as an attachment). */
+export const submissionFileSchema = z
+  .string()
+  .describe("The CSV file the team sent, exactly as it arrived in predictions_csv");
+
 /** One challenge of `GET /api/submissions/summary`. */
 export const challengeSummarySchema = z.object({
   challenge_key: z.string(),

@@ -36,10 +36,13 @@ export {
   type CountedResult,
   computeRankings,
   type DomainRow,
+  isBetter,
   type OverallRow,
   type RankingDomain,
+  type RankingPart,
   type Rankings,
   type RankingTeam,
+  teamResultOn,
 } from "./ranking";
 export { scorePredictions, scoreSubmissionCsv, scoreWholeSet } from "./score";
 export {

@@ -98,7 +98,8 @@ interface Best {
   at: Date;
 }
 
-function isBetter(metric: MetricId, a: number, b: number): boolean {
+/** Whether `a` beats `b` on the metric (strictly). */
+export function isBetter(metric: MetricId, a: number, b: number): boolean {
   return METRICS[metric].higherIsBetter ? a > b : a < b;
 }
 
@@ -194,6 +195,25 @@ export function finalSubmissionsOf<R extends CountedResult>(
     .slice(0, count);
 }
 
+/**
+ * A team's result on one challenge from its counted results there: in the public standings its
+ * best public score, in the private ones the best private score among its final submissions.
+ * Undefined when it has none.
+ */
+export function teamResultOn(
+  challenge: Pick<RankingDomain["challenges"][number], "metric" | "finalSubmissions">,
+  teamResults: readonly CountedResult[],
+  part: RankingPart,
+): { value: number; at: Date } | undefined {
+  return part === "public"
+    ? bestOf(challenge.metric, teamResults, (r) => r.metricValue)
+    : bestOf(
+        challenge.metric,
+        finalSubmissionsOf(challenge.metric, teamResults, challenge.finalSubmissions ?? 2),
+        (r) => r.privateMetricValue,
+      );
+}
+
 export function computeRankings(
   domains: readonly RankingDomain[],
   teams: readonly RankingTeam[],
@@ -231,14 +251,7 @@ export function computeRankings(
     const challenge = challengeOf.get(key)!;
     const best = new Map<string, Best>();
     for (const [teamId, teamResults] of perTeam) {
-      const result =
-        part === "public"
-          ? bestOf(challenge.metric, teamResults, (r) => r.metricValue)
-          : bestOf(
-              challenge.metric,
-              finalSubmissionsOf(challenge.metric, teamResults, challenge.finalSubmissions ?? 2),
-              (r) => r.privateMetricValue,
-            );
+      const result = teamResultOn(challenge, teamResults, part);
       if (result) best.set(teamId, result);
     }
     bestByChallenge.set(key, best);

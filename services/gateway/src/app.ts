@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
-import { createAnswersStore, createRevealsRepository } from "@tandem/db";
+import { createAnswersStore, createRevealsRepository, loadCurrentBaselineParts } from "@tandem/db";
 import { type RankingsCache, withLogSafety } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
@@ -224,10 +224,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimitWindowMs: config.rateLimit.windowMs,
         parseThreads: config.submissionParseThreads,
         isRevealed,
+        baselines: () => loadCurrentBaselineParts(db),
       });
       await api.register(tagged("Submissions", finalSelectionRoutes), {
         submissions,
-        teams,
         getAnswers,
         competitionWindow: config.competitionWindow,
         isRevealed,

@@ -3,13 +3,19 @@ import type { Team } from "@tandem/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hashApiKey } from "../lib/api-keys";
-import { unauthorized } from "../lib/http-error";
+import { notFound, unauthorized } from "../lib/http-error";
 import type { TeamsRepository } from "../modules/teams/teams.repository";
+import { SESSION_COOKIE } from "./auth";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** onRequest hook for SDK routes: `X-API-Key` (and `X-Team-Name`, when sent) name a team. */
     authenticateTeam(request: FastifyRequest): Promise<void>;
+    /**
+     * onRequest hook for routes both the SDK and the site call: a member's session names the
+     * member's own team (and `request.account`); without a session, the team API key does.
+     */
+    authenticateTeamOrMember(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     team: Team;
@@ -32,6 +38,20 @@ export const teamAuthPlugin = fp(
       }
       request.team = team;
     });
+
+    // A session wins over a key: the site sends both (SPEC.md §7 keeps the key in the browser),
+    // and what a member does there is the member's, recorded as theirs; the SDK sends no session.
+    app.decorate("authenticateTeamOrMember", async (request: FastifyRequest) => {
+      const hasSession =
+        /^Bearer\s/i.test(request.headers.authorization ?? "") ||
+        Boolean(request.cookies[SESSION_COOKIE]);
+      if (!hasSession) return app.authenticateTeam(request);
+      await app.authenticate(request);
+      const teamId = await teams.teamIdOfUser(request.account.id);
+      const team = teamId ? await teams.findById(teamId) : undefined;
+      if (!team) throw notFound("team.not_member", "You are not in a team.");
+      request.team = team;
+    });
   },
-  { name: "team-auth", dependencies: [] },
+  { name: "team-auth", dependencies: ["auth"] },
 );

@@ -4,17 +4,14 @@ import {
   submitResponseSchema,
 } from "@tandem/contracts";
 import type { AnswersLookup } from "@tandem/scoring";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
-import type { TeamsRepository } from "../teams/teams.repository";
 import { selectFinal } from "./final-selection";
 import { storedSubmissionAnswer } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
 export interface FinalSelectionRoutesOptions {
   submissions: SubmissionsRepository;
-  teams: Pick<TeamsRepository, "teamIdOfUser" | "findById">;
   getAnswers: AnswersLookup;
   competitionWindow: { closesAt: Date };
   isRevealed: () => Promise<boolean>;
@@ -28,16 +25,9 @@ export async function finalSelectionRoutes(
   app: FastifyInstance,
   options: FinalSelectionRoutesOptions,
 ) {
-  const { submissions, teams, getAnswers, competitionWindow, isRevealed } = options;
+  const { submissions, getAnswers, competitionWindow, isRevealed } = options;
 
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    if (request.headers["x-api-key"] !== undefined) return app.authenticateTeam(request);
-    await app.authenticate(request);
-    const teamId = await teams.teamIdOfUser(request.account.id);
-    const team = teamId ? await teams.findById(teamId) : undefined;
-    if (!team) throw notFound("team.not_member", "You are not in a team.");
-    request.team = team;
-  });
+  app.addHook("onRequest", app.authenticateTeamOrMember);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const schema = {

@@ -1,5 +1,10 @@
-import { type Challenge, challengeByKey, METRICS } from "@tandem/competition";
-import type { ScoreKind, SubmitResponse } from "@tandem/contracts";
+import { type Challenge, challengeByKey, findDomain, METRICS } from "@tandem/competition";
+import type {
+  ScoreKind,
+  SubmissionDetail,
+  SubmissionHistoryItem,
+  SubmitResponse,
+} from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import type { AnswersLookup } from "@tandem/scoring";
 
@@ -88,4 +93,52 @@ export async function storedSubmissionAnswer(
     answers?.version,
     { revealed },
   );
+}
+
+/** A submission with the username of the member who sent it (null: the API key, or deleted). */
+export type SubmissionWithSubmitter = Submission & { submitterName: string | null };
+
+/** What a history entry and a submission's page say of a submission beyond the submit answer. */
+function recordFields(row: SubmissionWithSubmitter) {
+  const [slug, number] = row.challengeKey.split("/");
+  return {
+    domain: findDomain(slug ?? "")?.name ?? slug ?? "",
+    challenge: Number(number),
+    challenge_key: row.challengeKey,
+    row_count: row.rowCount,
+    error: row.errorMessage,
+    note: row.note,
+    submitted_by:
+      row.submittedVia === "user"
+        ? { kind: "user" as const, username: row.submitterName }
+        : { kind: "api_key" as const, username: null },
+    created_at: row.createdAt.toISOString(),
+    scored_at: row.scoredAt?.toISOString() ?? null,
+  };
+}
+
+/** A history entry (`GET /submissions/history`) as the team sees it. */
+export function toHistoryItem(
+  row: SubmissionWithSubmitter,
+  revealed: boolean,
+  currentAnswersVersion: number | undefined,
+): SubmissionHistoryItem {
+  return {
+    submission_id: row.id,
+    status: row.status,
+    ...shownScore(row, revealed),
+    metric_name: row.metricName,
+    counted: row.counted,
+    scored_on_earlier_answers: scoredOnEarlierAnswers(row, currentAnswersVersion),
+    ...recordFields(row),
+  };
+}
+
+/** `GET /submissions/:id`: the submit answer and the history entry's fields, for its own page. */
+export async function storedSubmissionDetail(
+  submission: SubmissionWithSubmitter,
+  deps: { getAnswers: AnswersLookup; isRevealed: () => Promise<boolean> },
+): Promise<SubmissionDetail | undefined> {
+  const answer = await storedSubmissionAnswer(submission, deps);
+  return answer && { ...answer, ...recordFields(submission) };
 }

@@ -1,7 +1,48 @@
-import { challengeAnswers, type Database, type Submission, submissions } from "@tandem/db";
-import { and, asc, desc, eq, gt, gte, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
+import type { SubmissionStatus } from "@tandem/contracts";
+import { challengeAnswers, type Database, type Submission, submissions, users } from "@tandem/db";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  isNotNull,
+  like,
+  max,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 
 export type NewSubmission = typeof submissions.$inferInsert;
+
+/** Where a history page starts: after the submission at `createdUs` (µs since the epoch) and `id`. */
+export interface HistoryPosition {
+  createdUs: bigint;
+  id: string;
+}
+
+export interface HistoryFilter {
+  domainSlug?: string;
+  challengeKey?: string;
+  status?: SubmissionStatus;
+  /** The page starts after this submission (newest first). */
+  after?: HistoryPosition;
+}
+
+/** A history entry: the submission, its submitter's username, and its position for the cursor. */
+export type HistoryRow = Submission & { submitterName: string | null; position: HistoryPosition };
+
+/** Per challenge: the team's submission counts (`usedSince`: not failed, since the day began). */
+export interface ChallengeActivity {
+  challengeKey: string;
+  total: number;
+  usedSince: number;
+  lastAt: Date | null;
+}
 
 export function createSubmissionsRepository({ db }: { db: Database }) {
   /** One of the team's own submissions: a lookup never reaches another team's rows. */
@@ -74,23 +115,89 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       });
     },
 
+    /**
+     * One page of the team's submissions, newest first (ties by id), after `filter.after`: keyset
+     * paging on the (team, created_at, id) index, so a page costs the same at any depth. The
+     * position is kept in microseconds, the database's own precision, for an exact next page.
+     */
     async history(
       teamId: string,
-      options: { limit: number; domainSlug?: string },
-    ): Promise<Submission[]> {
+      limit: number,
+      filter: HistoryFilter = {},
+    ): Promise<HistoryRow[]> {
+      const createdUs = sql<string>`(extract(epoch from ${submissions.createdAt}) * 1000000)::bigint::text`;
+      const { after } = filter;
+      const rows = await db
+        .select({
+          ...getTableColumns(submissions),
+          submitterName: users.username,
+          createdUs,
+        })
+        .from(submissions)
+        .leftJoin(users, eq(users.id, submissions.submittedBy))
+        .where(
+          and(
+            eq(submissions.teamId, teamId),
+            filter.domainSlug
+              ? like(submissions.challengeKey, `${filter.domainSlug}/%`)
+              : undefined,
+            filter.challengeKey ? eq(submissions.challengeKey, filter.challengeKey) : undefined,
+            filter.status ? eq(submissions.status, filter.status) : undefined,
+            after
+              ? sql`(${submissions.createdAt}, ${submissions.id}) < (timestamptz 'epoch' + ${after.createdUs.toString()}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(limit);
+      return rows.map(({ createdUs: us, ...row }) => ({
+        ...row,
+        position: { createdUs: BigInt(us), id: row.id },
+      }));
+    },
+
+    /** Per challenge the team sent to: how many submissions, how many today, the latest. */
+    async activity(teamId: string, dayStart: Date): Promise<ChallengeActivity[]> {
+      const rows = await db
+        .select({
+          challengeKey: submissions.challengeKey,
+          total: count(),
+          usedSince: sql<number>`(count(*) filter (where ${submissions.createdAt} >= ${dayStart.toISOString()}::timestamptz and ${submissions.status} <> 'failed'))::int`,
+          lastAt: max(submissions.createdAt),
+        })
+        .from(submissions)
+        .where(eq(submissions.teamId, teamId))
+        .groupBy(submissions.challengeKey);
+      return rows;
+    },
+
+    /** The team's counted, scored submissions: what its challenge results are made of. */
+    countedResults(teamId: string) {
       return db
-        .select()
+        .select({
+          challengeKey: submissions.challengeKey,
+          metricValue: submissions.metricValue,
+          privateMetricValue: submissions.privateMetricValue,
+          finalAt: submissions.finalAt,
+          createdAt: submissions.createdAt,
+        })
         .from(submissions)
         .where(
           and(
             eq(submissions.teamId, teamId),
-            options.domainSlug
-              ? like(submissions.challengeKey, `${options.domainSlug}/%`)
-              : undefined,
+            eq(submissions.status, "scored"),
+            eq(submissions.counted, true),
+            isNotNull(submissions.metricValue),
           ),
-        )
-        .orderBy(desc(submissions.createdAt))
-        .limit(options.limit);
+        );
+    },
+
+    /** Each challenge's answer row count: the rows a submission must have. */
+    async expectedRows(): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ key: challengeAnswers.challengeKey, rows: challengeAnswers.rowCount })
+        .from(challengeAnswers);
+      return new Map(rows.map((row) => [row.key, row.rows]));
     },
 
     /**
@@ -144,6 +251,19 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
 
     findForTeam(teamId: string, id: string): Promise<Submission | undefined> {
       return findOfTeam(teamId, eq(submissions.id, id));
+    },
+
+    /** One of the team's submissions with its submitter's username. */
+    async findWithSubmitter(
+      teamId: string,
+      id: string,
+    ): Promise<(Submission & { submitterName: string | null }) | undefined> {
+      const [row] = await db
+        .select({ ...getTableColumns(submissions), submitterName: users.username })
+        .from(submissions)
+        .leftJoin(users, eq(users.id, submissions.submittedBy))
+        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+      return row;
     },
 
     findByIdempotencyKey(teamId: string, key: string): Promise<Submission | undefined> {

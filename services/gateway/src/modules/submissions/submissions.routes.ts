@@ -1,10 +1,16 @@
-import { findDomain } from "@tandem/competition";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
+import { type Challenge, challengeByKey, findChallenge, findDomain } from "@tandem/competition";
 import {
   errorResponseSchema as errorSchema,
   MESSAGES,
+  type SubmissionHistoryQuery,
+  submissionDetailSchema,
+  submissionFileSchema,
   submissionHistoryQuerySchema,
   submissionHistoryResponseSchema,
   submissionParamsSchema,
+  submissionSummaryResponseSchema,
   submitHeadersSchema,
   submitRequestSchema,
   submitResponseSchema,
@@ -18,13 +24,15 @@ import {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
-import { HttpError, notFound } from "../../lib/http-error";
+import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
-import { scoredOnEarlierAnswers, shownScore, storedSubmissionAnswer } from "./submission-view";
-import type { SubmissionsRepository } from "./submissions.repository";
+import { challengeSummaries } from "./challenge-summary";
+import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
+import { storedSubmissionDetail, toHistoryItem } from "./submission-view";
+import type { HistoryFilter, SubmissionsRepository } from "./submissions.repository";
 import { type SubmitDeps, submitPredictions, validNames } from "./submit-predictions";
 
 export interface SubmissionRoutesOptions {
@@ -47,12 +55,19 @@ export interface SubmissionRoutesOptions {
   parser?: SubmissionParser;
   /** Whether the final standings are revealed: then the scores shown are the private ones. */
   isRevealed: () => Promise<boolean>;
+  /** Each challenge's baseline on the current answers, both parts. */
+  baselines: () => Promise<Record<string, { public: number; private: number | null }>>;
 }
 
-/** SDK routes, authenticated by the team's API key. */
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * The team's submissions: from the SDK with the team's API key, or from the site with a
+ * member's session (then recorded as that member's).
+ */
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
   const { submissions, getAnswers, dispatcher, competitionWindow, isRevealed } = options;
-  app.addHook("onRequest", app.authenticateTeam);
+  app.addHook("onRequest", app.authenticateTeamOrMember);
   const parser =
     options.parser ??
     createSubmissionParser({ threads: options.parseThreads ?? 2, logger: app.log });
@@ -123,6 +138,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           csv,
           idempotencyKey: request.headers["idempotency-key"],
           traceId: request.id,
+          note: request.body.note || null,
+          submittedBy: request.account?.id ?? null,
         });
         return reply.status(status).send(body);
       },
@@ -130,47 +147,53 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   });
 
   r.get(
+    "/submissions/summary",
+    {
+      schema: {
+        response: { 200: submissionSummaryResponseSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => ({
+      challenges: await challengeSummaries(
+        { submissions, baselines: options.baselines, isRevealed, dailyLimit: options.dailyLimit },
+        request.team,
+      ),
+    }),
+  );
+
+  r.get(
     "/submissions/history",
     {
       schema: {
         querystring: submissionHistoryQuerySchema,
-        response: { 200: submissionHistoryResponseSchema, 404: errorSchema },
+        response: {
+          200: submissionHistoryResponseSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request) => {
-      const domain = request.query.domain ? findDomain(request.query.domain) : undefined;
-      if (request.query.domain && !domain)
-        throw notFound(
-          "competition.unknown_domain",
-          `Unknown domain "${request.query.domain}". Valid: ${validNames()}`,
-        );
+      const { limit, cursor } = request.query;
+      const filter: HistoryFilter = {
+        ...historyScope(request.query),
+        ...(request.query.status ? { status: request.query.status } : {}),
+        ...(cursor ? { after: decodeHistoryCursor(cursor) } : {}),
+      };
+      // One row beyond the page says whether there is a next one.
       const [rows, versions, revealed] = await Promise.all([
-        submissions.history(request.team.id, {
-          limit: request.query.limit,
-          ...(domain ? { domainSlug: domain.slug } : {}),
-        }),
+        submissions.history(request.team.id, limit + 1, filter),
         submissions.answersVersions(),
         isRevealed(),
       ]);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
       return {
-        submissions: rows.map((row) => {
-          const [slug, number] = row.challengeKey.split("/");
-          return {
-            submission_id: row.id,
-            domain: findDomain(slug ?? "")?.name ?? slug ?? "",
-            challenge: Number(number),
-            challenge_key: row.challengeKey,
-            status: row.status,
-            ...shownScore(row, revealed),
-            metric_name: row.metricName,
-            counted: row.counted,
-            row_count: row.rowCount,
-            error: row.errorMessage,
-            created_at: row.createdAt.toISOString(),
-            scored_at: row.scoredAt?.toISOString() ?? null,
-            scored_on_earlier_answers: scoredOnEarlierAnswers(row, versions.get(row.challengeKey)),
-          };
-        }),
+        submissions: page.map((row) =>
+          toHistoryItem(row, revealed, versions.get(row.challengeKey)),
+        ),
+        next_cursor: rows.length > limit && last ? encodeHistoryCursor(last.position) : null,
       };
     },
   );
@@ -180,16 +203,72 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     {
       schema: {
         params: submissionParamsSchema,
-        response: { 200: submitResponseSchema, 404: errorSchema },
+        response: { 200: submissionDetailSchema, 401: errorSchema, 404: errorSchema },
       },
     },
     async (request) => {
-      const submission = await submissions.findForTeam(request.team.id, request.params.id);
-      const answer = submission && (await storedSubmissionAnswer(submission, options));
+      const submission = await submissions.findWithSubmitter(request.team.id, request.params.id);
+      const answer = submission && (await storedSubmissionDetail(submission, options));
       if (!answer) throw notFound("submission.not_found", "Submission not found");
       return answer;
     },
   );
+
+  r.get(
+    "/submissions/:id/file",
+    {
+      schema: {
+        params: submissionParamsSchema,
+        produces: ["text/csv"],
+        response: {
+          200: submissionFileSchema,
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const submission = await submissions.findForTeam(request.team.id, request.params.id);
+      if (!submission) throw notFound("submission.not_found", "Submission not found");
+      const name = `${submission.challengeKey.replace("/", "-challenge-")}-${submission.id.slice(0, 8)}.csv`;
+      const csv = await gunzipAsync(submission.predictions);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .header("cache-control", "private, no-store")
+        .send(csv.toString("utf8"));
+    },
+  );
+}
+
+/**
+ * The history's domain and challenge filters: `challenge` is a key (`retail/2`), or a number
+ * of `domain`; an unknown one is a 404 naming the valid ones, as `/submit` answers.
+ */
+function historyScope(
+  query: SubmissionHistoryQuery,
+): Pick<HistoryFilter, "domainSlug" | "challengeKey"> {
+  const unknown = (what: string) =>
+    notFound("competition.unknown_domain", `Unknown ${what}. Valid: ${validNames()}`);
+  const domain = query.domain ? findDomain(query.domain) : undefined;
+  if (query.domain && !domain) throw unknown(`domain "${query.domain}"`);
+  if (!query.challenge) return domain ? { domainSlug: domain.slug } : {};
+  let challenge: Challenge | undefined;
+  if (/^\d+$/.test(query.challenge)) {
+    if (!domain) {
+      throw badRequest(
+        "request.invalid",
+        "challenge given as a number needs domain too (or give its key, like retail/2)",
+        { where: "querystring", fields: { challenge: "needs domain, or a challenge key" } },
+      );
+    }
+    challenge = findChallenge(domain.name, Number(query.challenge));
+  } else {
+    challenge = challengeByKey(query.challenge.toLowerCase());
+    if (challenge && domain && !challenge.key.startsWith(`${domain.slug}/`)) challenge = undefined;
+  }
+  if (!challenge) throw unknown(`challenge "${query.challenge}"`);
+  return { challengeKey: challenge.key };
 }
 
 /** preParsing hook: each team may call /submit `max` times per window, whatever it sends. */

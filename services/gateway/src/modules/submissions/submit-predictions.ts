@@ -40,6 +40,10 @@ export interface SubmitInput {
   idempotencyKey?: string | undefined;
   /** The request id, carried into the scoring job's logs. */
   traceId: string;
+  /** The team's own note on the submission. */
+  note?: string | null;
+  /** The member who sent it from the site; null or absent: the team's API key. */
+  submittedBy?: string | null;
 }
 
 /** What `/submit` answers: the HTTP status follows the submission's state. */
@@ -123,6 +127,9 @@ export async function submitPredictions(
         metricName: METRICS[challenge.metric].name,
         counted: now >= deps.competitionWindow.opensAt && now <= deps.competitionWindow.closesAt,
         idempotencyKey: key ?? null,
+        note: input.note ?? null,
+        submittedVia: input.submittedBy ? "user" : "api_key",
+        submittedBy: input.submittedBy ?? null,
       },
       {
         perDay: deps.dailyLimit,
