@@ -10,7 +10,7 @@ export function encodeHistoryCursor(position: HistoryPosition): string {
   return Buffer.from(`${position.createdUs}.${position.id}`).toString("base64url");
 }
 
-const POSITION = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const POSITION = /^(-?\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** The position a cursor names; a cursor that is not one of ours is a 400, not a 500. */
 export function decodeHistoryCursor(cursor: string): HistoryPosition {
