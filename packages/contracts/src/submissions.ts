@@ -89,7 +89,7 @@ export const submissionHistoryQuerySchema = z.object({
     .max(120)
     .optional()
     .describe(
-      "A challenge key (`retail/2`), or a challenge number together with `domain`: only its submissions",
+      "A challenge key (`retail-banking/2`), or a challenge number together with `domain`: only its submissions",
     ),
   status: submissionStatusSchema.optional().describe("Only submissions in this status"),
   cursor: z

@@ -30,6 +30,9 @@ import { createHubTokenSigner } from "./modules/jupyter/hub-token";
 import { jupyterRoutes } from "./modules/jupyter/jupyter.routes";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes";
 import { createRankingsService } from "./modules/leaderboard/rankings.service";
+import { notificationSweepsPlugin } from "./modules/notifications/notification-sweeps.plugin";
+import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { sdkAuthRoutes } from "./modules/sdk-auth/sdk-auth.routes";
 import { finalSelectionRoutes } from "./modules/submissions/final-selection.routes";
 import { createSubmissionsRepository } from "./modules/submissions/submissions.repository";
@@ -145,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rankings = createRankingsService({ db, cache: deps.rankingsCache });
   const reveal = createRevealService({ reveals: createRevealsRepository({ db }) });
   const isRevealed = () => reveal.isRevealed();
+  const notifications = createNotificationsRepository({ db });
   const authCodes = createAuthCodesRepository({ db });
   const authOptions = {
     users,
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         publicUrl: config.publicUrl,
       });
+      await api.register(tagged("Accounts", notificationRoutes), { notifications });
       if (config.github) {
         await api.register(tagged("Accounts", githubRoutes), {
           github: config.github,
@@ -236,6 +241,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: "/api" },
   );
+
+  // Mails about failed or late submissions and the daily digests, swept from every gateway.
+  await app.register(notificationSweepsPlugin, {
+    intervalSeconds: config.notifications.sweepSeconds,
+    notifications,
+    mailer,
+    isRevealed,
+    publicUrl: config.publicUrl,
+    settings: config.notifications,
+  });
 
   await app.register(webStaticPlugin, {
     staticDir: config.staticDir,

@@ -50,6 +50,12 @@ const envSchema = z.object({
   PUBLIC_URL: optional,
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Tandem <no-reply@tandem.local>"),
+  /** How often each gateway looks for submission notices and digests to mail; 0: never. */
+  NOTIFY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** A submission still queued or scoring this long after it was sent gets a notice. */
+  NOTIFY_DELAY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The daily digest (of the previous UTC day) goes out from this UTC hour on. */
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   GITHUB_CLIENT_ID: optional,
   GITHUB_CLIENT_SECRET: optional,
   GITHUB_AUTHORIZE_URL: z.url().default("https://github.com/login/oauth/authorize"),
@@ -151,6 +157,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
     trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    notifications: {
+      sweepSeconds: e.NOTIFY_SWEEP_SECONDS,
+      delayMinutes: e.NOTIFY_DELAY_MINUTES,
+      digestHourUtc: e.DIGEST_HOUR_UTC,
+    },
     github:
       e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
         ? {

@@ -242,7 +242,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
 }
 
 /**
- * The history's domain and challenge filters: `challenge` is a key (`retail/2`), or a number
+ * The history's domain and challenge filters: `challenge` is a key (`retail-banking/2`), or a number
  * of `domain`; an unknown one is a 404 naming the valid ones, as `/submit` answers.
  */
 function historyScope(
@@ -258,7 +258,7 @@ function historyScope(
     if (!domain) {
       throw badRequest(
         "request.invalid",
-        "challenge given as a number needs domain too (or give its key, like retail/2)",
+        "challenge given as a number needs domain too (or give its key, like retail-banking/2)",
         { where: "querystring", fields: { challenge: "needs domain, or a challenge key" } },
       );
     }
