@@ -1,5 +1,5 @@
-"""The ``tandem-bench`` command: auth, domains, submit, history, final, unfinal, leaderboard,
-download."""
+"""The ``tandem-bench`` command: auth, domains, submit, history, summary, final, unfinal,
+leaderboard, download."""
 
 import argparse
 import getpass
@@ -10,6 +10,9 @@ from typing import Any, Dict, List, Optional, Sequence
 from ._version import __version__
 from .client import BenchmarkClient
 from .exceptions import TandemError
+from .history import SUBMISSION_STATUSES
+
+NOTE_WIDTH = 40  # the history table shows a note's start; --json has it in full
 
 
 def _common() -> argparse.ArgumentParser:
@@ -43,10 +46,17 @@ def build_parser() -> argparse.ArgumentParser:
     submit.add_argument("file", help="predictions CSV file")
     submit.add_argument("--expected-rows", type=int, default=None, help="rows the file must have")
     submit.add_argument("--no-validate", action="store_true", help="skip the local format check")
+    submit.add_argument("--note", default=None, help="a note kept with the submission (at most 500 characters)")
 
     history = sub.add_parser("history", parents=[common], help="the team's latest submissions")
-    history.add_argument("--limit", type=int, default=20)
-    history.add_argument("--domain", default=None)
+    history.add_argument("--limit", type=int, default=20, help="how many, newest first (20)")
+    history.add_argument("--domain", default=None, help='only this domain, e.g. "Retail Banking"')
+    history.add_argument("--challenge", default=None, help='only this challenge: a number with --domain, or "retail-banking/2"')
+    history.add_argument("--status", default=None, choices=SUBMISSION_STATUSES, help="only submissions in this status")
+
+    sub.add_parser(
+        "summary", parents=[common], help="per challenge: best score, baseline, submissions used today"
+    )
 
     final = sub.add_parser("final", parents=[common], help="mark a submission as one of the team's final ones")
     final.add_argument("submission_id")
@@ -68,11 +78,13 @@ def _client(args: argparse.Namespace, verbose: bool = False) -> BenchmarkClient:
     options: Dict[str, Any] = {}
     if getattr(args, "timeout", None):
         options["timeout"] = args.timeout
+    # Lazy: each command fails at its own first call, with the same messages.
     return BenchmarkClient(
         api_key=getattr(args, "api_key", None),
         team_name=getattr(args, "team_name", None),
         base_url=getattr(args, "api_url", None),
         verbose=verbose,
+        verify=False,
         **options,
     )
 
@@ -129,6 +141,7 @@ def cmd_submit(args: argparse.Namespace) -> int:
         args.file,
         expected_rows=args.expected_rows,
         validate=not args.no_validate,
+        note=args.note,
     )
     if getattr(args, "json", False):
         print(json.dumps(result.to_dict(), indent=2))
@@ -139,21 +152,68 @@ def cmd_submit(args: argparse.Namespace) -> int:
     return 1
 
 
+def _submitter(value: Any) -> str:
+    if not isinstance(value, dict):
+        return ""
+    if value.get("kind") == "api_key":
+        return "API key"
+    return value.get("username") or "(deleted user)"
+
+
+def _short(text: Any, width: int) -> str:
+    if not isinstance(text, str):
+        return ""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 3] + "..."
+
+
+def _yes_no(value: Any) -> str:
+    return "-" if value is None else ("yes" if value else "no")
+
+
 def cmd_history(args: argparse.Namespace) -> int:
-    rows = _client(args).get_submission_history(limit=args.limit, domain=args.domain)
+    rows = _client(args).get_submission_history(
+        limit=args.limit, domain=args.domain, challenge=args.challenge, status=args.status
+    )
     if getattr(args, "json", False):
         print(json.dumps(rows, indent=2))
         return 0
     if not rows:
-        print("No submissions yet.")
+        print("No submissions match." if args.domain or args.challenge or args.status else "No submissions yet.")
         return 0
     table = [
         [r.get("created_at"), r.get("domain"), r.get("challenge"), r.get("status"), _score(r.get("score")),
-         r.get("score_kind") or "public", r.get("metric_name"), "yes" if r.get("counted") else "no",
-         "yes" if r.get("final") else "no", r.get("submission_id")]
+         r.get("score_kind") or "public", r.get("metric_name"), _yes_no(r.get("counted")),
+         _yes_no(r.get("final")), _submitter(r.get("submitted_by")), _short(r.get("note"), NOTE_WIDTH),
+         r.get("submission_id")]
         for r in rows
     ]
-    print(_table(table, ["Submitted", "Domain", "#", "Status", "Score", "Kind", "Metric", "Counted", "Final", "Id"]))
+    header = ["Submitted", "Domain", "#", "Status", "Score", "Kind", "Metric", "Counted", "Final", "By", "Note", "Id"]
+    print(_table(table, header))
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    rows = _client(args).get_challenge_summary()
+    if getattr(args, "json", False):
+        print(json.dumps(rows, indent=2))
+        return 0
+    if not rows:
+        print("No challenges.")
+        return 0
+    table = [
+        [r.get("domain"), r.get("challenge"), r.get("title"), _score(r.get("score")), r.get("score_kind") or "public",
+         r.get("metric_name"), "higher" if r.get("higher_is_better") else "lower", _score(r.get("baseline")),
+         _yes_no(r.get("beats_baseline")), f"{r.get('used_today')}/{r.get('daily_limit')}",
+         _yes_no(r.get("counted")), r.get("submissions")]
+        for r in rows
+    ]
+    header = ["Domain", "#", "Challenge", "Best", "Kind", "Metric", "Better", "Baseline", "Beats", "Today",
+              "Counted", "Submissions"]
+    print(_table(table, header))
+    resets = sorted({r["resets_at"] for r in rows if isinstance(r.get("resets_at"), str)})
+    if resets:
+        print(f"Daily limits reset at {resets[0]} (midnight UTC).")
     return 0
 
 
@@ -209,6 +269,7 @@ COMMANDS = {
     "domains": cmd_domains,
     "submit": cmd_submit,
     "history": cmd_history,
+    "summary": cmd_summary,
     "final": cmd_final,
     "unfinal": cmd_unfinal,
     "leaderboard": cmd_leaderboard,

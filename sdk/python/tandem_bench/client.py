@@ -25,9 +25,18 @@ from .exceptions import (
     ValidationError,
     error_code_of,
 )
-from .types import PENDING_STATUSES, SubmissionResult
+from .history import (
+    HISTORY_COLUMNS,
+    check_limit,
+    check_status,
+    collect_pages,
+    split_challenge,
+    with_history_defaults,
+)
+from .types import SubmissionResult
 from .validation import (
     ChallengeFormat,
+    check_note,
     normalize_domain_name,
     predictions_to_csv,
     raise_if_invalid,
@@ -77,6 +86,13 @@ class BenchmarkClient:
     is retried after a 429 (waiting as ``Retry-After`` says, up to ``max_retry_wait`` seconds),
     a 5xx answer or a network error, with exponential backoff from ``backoff_factor`` seconds.
     ``verbose=False`` silences the printed progress lines.
+
+    When both ``api_key`` and ``team_name`` are passed as arguments, the client checks them with
+    the server at once, as the earlier edition's client did: it prints ``✅ Authenticated as team
+    ...`` or raises :class:`AuthenticationError` ('Authentication failed. Check your API key and
+    team name.'), and :class:`NetworkError` when the server cannot be reached. Credentials from
+    the environment or the saved file are checked at the first call that needs them;
+    ``verify=False`` makes the client lazy in every case.
     """
 
     def __init__(
@@ -93,6 +109,7 @@ class BenchmarkClient:
         poll_interval: float = 1.0,
         verbose: bool = True,
         validate: bool = True,
+        verify: bool = True,
         session_token: Optional[str] = None,
         cache_dir: Optional[Union[str, "os.PathLike[str]"]] = None,
         credentials_file: Optional[Union[str, "os.PathLike[str]"]] = None,
@@ -143,6 +160,12 @@ class BenchmarkClient:
             max_retry_wait=max_retry_wait,
             user_agent=f"tandem-bench/{__version__} (python {sys.version_info[0]}.{sys.version_info[1]})",
         )
+        # A key and team name written into the call are checked now, so a notebook shows a typo
+        # in its first cell, not at its first submission an hour of training later. Those from
+        # the environment or the saved file are not: the CLI and scripts that only read public
+        # data build clients from them without needing the server.
+        if verify and api_key and team_name:
+            self.authenticate()
 
     def __repr__(self) -> str:
         return f"BenchmarkClient(team_name={self.team_name!r}, base_url={self.base_url!r})"
@@ -315,10 +338,12 @@ class BenchmarkClient:
         *,
         validate: Optional[bool] = None,
         wait: bool = True,
+        note: Optional[str] = None,
     ) -> SubmissionResult:
         """Validates and uploads predictions, waits for the score, returns a
         :class:`SubmissionResult`. Takes the same arguments as :meth:`submit_prediction`."""
         task_number = int(task_number)
+        note = check_note(note)
         fmt = self._format_for(domain_name, task_number, submission_format, numeric_prediction)
         csv_text = predictions_to_csv(predictions, fmt.header if fmt else _header_of(submission_format))
         check = self.validate if validate is None else validate
@@ -329,11 +354,11 @@ class BenchmarkClient:
 
         # One key per logical submission: every retry of this upload is the same submission.
         idempotency_key = str(uuid.uuid4())
+        payload: Dict[str, Any] = {"domain_name": domain_name, "task_number": task_number, "predictions_csv": csv_text}
+        if note is not None:
+            payload["note"] = note
         response = self._request(
-            "POST",
-            "/api/submit",
-            json_body={"domain_name": domain_name, "task_number": task_number, "predictions_csv": csv_text},
-            headers={"Idempotency-Key": idempotency_key},
+            "POST", "/api/submit", json_body=payload, headers={"Idempotency-Key": idempotency_key}
         )
         body = response.json()
         if response.status == 400 and isinstance(body, dict):
@@ -377,6 +402,8 @@ class BenchmarkClient:
         expected_rows: Optional[int] = None,
         numeric_prediction: Optional[bool] = None,
         probability_range: Optional[Tuple[float, float]] = None,
+        *,
+        note: Optional[str] = None,
         **options: Any,
     ) -> Dict[str, Any]:
         """Submits predictions for challenge ``task_number`` of ``domain_name`` and returns
@@ -388,6 +415,7 @@ class BenchmarkClient:
         ``expected_rows`` the expected row count, ``numeric_prediction`` whether the last column
         is a number (True) or a label (False), and ``probability_range=(low, high)`` bounds
         numeric predictions. The file is checked locally first (:class:`ValidationError`).
+        ``note`` (at most 500 characters) is kept with the submission and shown in its history.
         """
         return self.submit(
             domain_name,
@@ -397,6 +425,7 @@ class BenchmarkClient:
             expected_rows=expected_rows,
             numeric_prediction=numeric_prediction,
             probability_range=probability_range,
+            note=note,
             **options,
         ).to_dict()
 
@@ -514,21 +543,91 @@ class BenchmarkClient:
         self._print(said.format(id=result.submission_id or submission_id))
         return result
 
-    def get_submission_history(self, limit: int = 50, domain: Optional[str] = None) -> List[Dict[str, Any]]:
-        """The team's latest submissions, newest first: submission_id, domain, challenge, status,
-        score, score_kind ("public" until the organizers reveal the final standings, then
-        "final"), final (marked as a final submission), metric_name, counted, row_count, error,
-        created_at, scored_at. Older servers send no score_kind or final: read them as public and
-        not marked."""
-        body = self._json(
-            self._request("GET", "/api/submissions/history", query={"limit": int(limit), "domain": domain})
-        )
-        rows = list(body.get("submissions", [])) if isinstance(body, dict) else []
-        for row in rows:
-            if isinstance(row, dict):
-                row.setdefault("score_kind", "public")
-                row.setdefault("final", False)
-        return rows
+    def get_submission_history(
+        self,
+        limit: Optional[int] = 50,
+        domain: Optional[str] = None,
+        challenge: Optional[Union[int, str]] = None,
+        status: Optional[str] = None,
+        *,
+        as_frame: bool = False,
+    ) -> Any:
+        """The team's submissions, newest first, as a list of dicts: submission_id, domain,
+        challenge, challenge_key, status, score, score_kind ("public" until the organizers reveal
+        the final standings, then "final"), final (marked as a final submission), metric_name,
+        counted, row_count, error (the message in full), note, submitted_by (``{"kind": "user" |
+        "api_key", "username": ...}``), created_at, scored_at, scored_on_earlier_answers.
+
+        ``limit`` may exceed one page (500): the pages are followed until ``limit`` submissions
+        or the last one; ``None`` for all of them. Filters: ``domain`` (a name or slug),
+        ``challenge`` (a number with ``domain``, or a key like ``"retail-banking/2"``),
+        ``status`` (queued, scoring, scored, invalid or failed). ``as_frame=True`` returns a
+        pandas DataFrame. Older servers send no score_kind, final, note or submitted_by: they
+        read as public, not marked, and None. The earlier edition's order,
+        ``get_submission_history("Retail Banking", 20)`` (domain first), works too."""
+        if isinstance(limit, str) and (domain is None or isinstance(domain, int)):
+            limit, domain = (50 if domain is None else domain), limit
+        limit = check_limit(limit)
+        status = check_status(status)
+        query = self._history_filter(domain, challenge)
+        query["status"] = status
+
+        def fetch_page(size: int, cursor: Optional[str]) -> Tuple[List[Dict[str, Any]], Optional[str]]:
+            path = "/api/submissions/history"
+            body = self._json(self._request("GET", path, query={"limit": size, **query, "cursor": cursor}))
+            body = body if isinstance(body, dict) else {}
+            rows = body.get("submissions")
+            rows = [with_history_defaults(r) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+            next_cursor = body.get("next_cursor")
+            return rows, next_cursor if isinstance(next_cursor, str) and next_cursor else None
+
+        rows = collect_pages(fetch_page, limit)
+        return _frame(rows, HISTORY_COLUMNS) if as_frame else rows
+
+    def _history_filter(self, domain: Optional[str], challenge: Any) -> Dict[str, Any]:
+        """The history's ``domain`` and ``challenge`` query values. Domain names are matched here
+        as everywhere in the SDK (``"Retailbanking"`` is Retail Banking) and sent as slugs; an
+        unknown domain or challenge raises APIError ``competition.unknown_domain`` listing the
+        valid ones. When the domain list cannot be read, the values go to the server as given."""
+        key_domain, number = split_challenge(challenge)
+        if domain is not None and (not isinstance(domain, str) or not domain.strip()):
+            raise ValidationError("domain must be a domain's name or slug", errors=["domain must be a domain's name or slug"])
+        if number is not None and key_domain is None and domain is None:
+            message = f'challenge={challenge!r} needs domain=..., or a key like "retail-banking/{number}"'
+            raise ValidationError(message, errors=[message])
+        if domain is None and number is None:
+            return {}
+        try:
+            domains = self._domains or self.get_domain_details()
+        except (APIError, NetworkError):
+            domains = None
+        if not domains:
+            return {"domain": domain, "challenge": challenge if isinstance(challenge, str) else number}
+        chosen = self._find_domain(domain, domains) if domain is not None else None
+        if number is None:
+            return {"domain": chosen.get("slug") if chosen else domain}
+        owner = self._find_domain(key_domain, domains) if key_domain is not None else chosen
+        if chosen is not None and owner is not chosen:
+            message = f'challenge "{challenge}" is not in domain "{domain}"'
+            raise ValidationError(message, errors=[message])
+        if not any(_number_of(c) == number for c in owner.get("challenges", [])):
+            raise APIError(
+                f'Unknown domain or challenge "{owner.get("name")}" {number}. Valid: {_valid_names(domains)}',
+                status_code=404,
+                code=UNKNOWN_DOMAIN,
+            )
+        return {"challenge": f"{owner.get('slug')}/{number}"}
+
+    def get_challenge_summary(self, *, as_frame: bool = False) -> Any:
+        """One dict per challenge, in the competition's order: challenge_key, domain, challenge,
+        title, score (the team's best it may see; see score_kind), score_kind, metric_name,
+        higher_is_better, baseline, beats_baseline, used_today, daily_limit, resets_at (the next
+        UTC midnight, ISO 8601), counted (whether the team is ranked on it yet), submissions,
+        expected_rows, last_submitted_at. ``as_frame=True`` returns a pandas DataFrame."""
+        body = self._json(self._request("GET", "/api/submissions/summary"))
+        rows = body.get("challenges") if isinstance(body, dict) else None
+        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+        return _frame(rows, SUMMARY_COLUMNS) if as_frame else rows
 
     # --- leaderboards -----------------------------------------------------------------------
 
@@ -602,6 +701,29 @@ class BenchmarkClient:
         )
         self._dataset_dirs[slug] = directory  # its test file now backs the local id checks
         return dataset
+
+
+SUMMARY_COLUMNS = (
+    "challenge_key", "domain", "challenge", "title", "score", "score_kind", "metric_name", "higher_is_better",
+    "baseline", "beats_baseline", "used_today", "daily_limit", "resets_at", "counted", "submissions",
+    "expected_rows", "last_submitted_at",
+)
+
+
+def _frame(rows: List[Dict[str, Any]], columns: Sequence[str]) -> Any:
+    """The rows as a pandas DataFrame (with the known columns when there are no rows)."""
+    try:
+        import pandas as pd
+    except ImportError as error:
+        raise ImportError('as_frame=True needs pandas: pip install "tandem-bench[pandas]"') from error
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=list(columns))
+
+
+def _number_of(challenge: Dict[str, Any]) -> Optional[int]:
+    try:
+        return int(challenge.get("number"))
+    except (TypeError, ValueError):
+        return None
 
 
 def _score_kind_line(result: SubmissionResult) -> str:

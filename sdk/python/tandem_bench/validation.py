@@ -325,6 +325,25 @@ def raise_if_invalid(
         )
 
 
+
+NOTE_MAX_LENGTH = 500  # packages/contracts/src/rules.ts SUBMISSION_NOTE_MAX_LENGTH
+
+
+def check_note(note: Any) -> Optional[str]:
+    """The note to send with a submission, trimmed (None when there is none), or
+    ValidationError. Its length is counted as the server counts it: in Unicode code points."""
+    if note is None:
+        return None
+    if not isinstance(note, str):
+        message = f"note must be text (got {type(note).__name__})"
+        raise ValidationError(message, errors=[message])
+    text = note.strip()
+    length = len(text)
+    if length > NOTE_MAX_LENGTH:
+        message = f"note must be at most {NOTE_MAX_LENGTH} characters (got {length})"
+        raise ValidationError(message, errors=[message])
+    return text or None
+
 # --- Turning what the caller passed into CSV text -----------------------------------------------
 
 

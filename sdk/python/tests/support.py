@@ -49,6 +49,15 @@ def scored_body(submission_id: str = "11111111-1111-4111-8111-111111111111", sta
     }
 
 
+# What a stub answers to the credential check: every client built with a key and a team name makes it.
+VERIFY_BODY = {
+    "valid": True,
+    "team_id": "22222222-2222-4222-8222-222222222222",
+    "team_name": "stub-team",
+    "status": "active",
+}
+
+
 class Recorded:
     def __init__(self, method: str, path: str, headers: Dict[str, str], body: bytes) -> None:
         self.method = method
@@ -89,7 +98,8 @@ class StubServer(_LoopbackServer):
     """Answers from a script: ``routes[(method, path)]`` is a list of replies used in turn (the
     last one repeats), each ``(status, headers, json_body)`` or a callable returning one, or the
     string ``"drop"`` to close the connection without answering, or ``("sleep", seconds, reply)``.
-    ``GET /api/competition/domains`` answers with a one-domain description unless scripted."""
+    ``GET /api/competition/domains`` answers with a one-domain description and ``/api/auth/verify``
+    accepts any key as team stub-team, unless scripted."""
 
     def __init__(self) -> None:
         self.routes: Dict[Tuple[str, str], List[Any]] = {}
@@ -110,6 +120,8 @@ class StubServer(_LoopbackServer):
                 script = stub.routes.get((self.command, path))
                 if script is None and (self.command, path) == ("GET", "/api/competition/domains"):
                     reply: Any = (200, {}, DOMAINS_BODY)
+                elif script is None and path == "/api/auth/verify":
+                    reply = (200, {}, VERIFY_BODY)
                 elif script is None:
                     reply = (404, {}, {"error": "Not found"})
                 else:

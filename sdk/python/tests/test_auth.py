@@ -39,7 +39,7 @@ def test_team_name_is_optional(gateway, team):
 
 
 def test_a_wrong_api_key_raises_the_sdk_message(gateway, team):
-    client = BenchmarkClient(api_key="tdm_not-a-real-key", team_name=team.name, base_url=gateway.base_url)
+    client = BenchmarkClient(api_key="tdm_not-a-real-key", team_name=team.name, base_url=gateway.base_url, verify=False)
     with pytest.raises(AuthenticationError) as caught:
         client.authenticate()
     assert str(caught.value) == AUTH_FAILED
@@ -48,14 +48,14 @@ def test_a_wrong_api_key_raises_the_sdk_message(gateway, team):
 
 
 def test_a_wrong_team_name_raises_the_sdk_message(gateway, team):
-    client = BenchmarkClient(api_key=team.api_key, team_name="someone-else", base_url=gateway.base_url)
+    client = BenchmarkClient(api_key=team.api_key, team_name="someone-else", base_url=gateway.base_url, verify=False)
     with pytest.raises(AuthenticationError, match="^Authentication failed. Check your API key and team name.$"):
         client.authenticate()
     assert client.verify_auth() is False
 
 
 def test_bad_credentials_on_other_calls_raise_the_same_error(gateway, sample_csv):
-    client = BenchmarkClient(api_key="tdm_wrong", team_name="nobody", base_url=gateway.base_url, verbose=False)
+    client = BenchmarkClient(api_key="tdm_wrong", team_name="nobody", base_url=gateway.base_url, verbose=False, verify=False)
     with pytest.raises(AuthenticationError, match=AUTH_FAILED):
         client.get_submission_history()
     with pytest.raises(AuthenticationError, match=AUTH_FAILED):
@@ -122,7 +122,9 @@ def test_precedence_arguments_then_environment_then_file(isolated_env, monkeypat
     assert client.team_name is None  # the saved team name belongs to the saved key only
 
     monkeypatch.setenv("TANDEM_TEAM_NAME", "team-from-env")
-    client = BenchmarkClient(api_key="key-from-arg", team_name="team-from-arg", base_url="https://arg.example:3")
+    client = BenchmarkClient(
+        api_key="key-from-arg", team_name="team-from-arg", base_url="https://arg.example:3", verify=False
+    )
     assert (client.api_key, client.team_name, client.base_url) == ("key-from-arg", "team-from-arg", "https://arg.example:3")
     assert BenchmarkClient(api_key="key-from-arg").team_name == "team-from-env"
 

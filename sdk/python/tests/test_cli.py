@@ -110,3 +110,43 @@ def test_an_unreachable_server_exits_1(tmp_path):
 def test_usage_errors_exit_2():
     assert run().returncode == 2
     assert run("--version").stdout.startswith("tandem-bench ")
+
+
+def test_submit_with_a_note_then_history_filters_and_summary(gateway, cli_team):
+    env = {"TANDEM_API_KEY": cli_team.api_key, "TANDEM_TEAM_NAME": cli_team.name, "TANDEM_API_URL": gateway.base_url}
+    folder = gateway.static_dir / "retail-banking"
+    done = run("submit", "Retail Banking", "1", str(folder / "sample_submission_c1.csv"), "--note", "constant zeros", env=env)
+    assert done.returncode == 0, done.stderr
+    done = run("submit", "Retail Banking", "2", str(folder / "sample_submission_c2.csv"), env=env)
+    assert done.returncode == 0, done.stderr
+
+    done = run("history", "--challenge", "retail-banking/1", "--status", "scored", env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3  # header, rule, one submission
+    header = lines[0].split()
+    assert header[:4] == ["Submitted", "Domain", "#", "Status"] and "By" in header and "Note" in header
+    assert lines[2].index("API key") == lines[0].index("By")  # aligned under its heading
+    assert lines[2].index("constant zeros") == lines[0].index("Note")
+
+    done = run("history", "--domain", "retail banking", "--challenge", "2", "--json", env=env)
+    rows = json.loads(done.stdout)
+    assert [(r["challenge_key"], r["note"]) for r in rows] == [("retail-banking/2", None)]
+
+    done = run("history", "--status", "failed", env=env)
+    assert done.returncode == 0 and done.stdout.strip() == "No submissions match."
+    done = run("history", "--status", "done", env=env)
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+    done = run("history", "--challenge", "2", env=env)
+    assert done.returncode == 1 and "needs domain=" in done.stderr
+
+    done = run("summary", env=env)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:4] == ["Domain", "#", "Challenge", "Best"]
+    assert len(lines) == 2 + 17 + 1  # header, rule, 17 challenges, the reset line
+    fraud = next(line for line in lines if line.startswith("Retail Banking") and "Fraud" in line)
+    assert fraud[lines[0].index("Today"):].split()[0] == "1/1000"
+    assert lines[-1].startswith("Daily limits reset at ") and lines[-1].endswith("T00:00:00.000Z (midnight UTC).")
+    done = run("summary", "--json", env=env)
+    assert len(json.loads(done.stdout)) == 17

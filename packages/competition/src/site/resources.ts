@@ -55,7 +55,11 @@ export const RESOURCE_SECTIONS = {
       "Your team's API key and team name are on the dashboard. The client reads them from its arguments or from the TANDEM_API_KEY and TANDEM_TEAM_NAME environment variables.",
     ],
     methods: [
-      { name: "authenticate()", description: "Checks your API key and team name." },
+      {
+        name: "authenticate()",
+        description:
+          "Checks your API key and team name (done at once when both are given to BenchmarkClient).",
+      },
       { name: "get_domains()", description: "Lists the domain names to submit to." },
       {
         name: "load_dataset(domain, challenge=1)",
@@ -127,8 +131,7 @@ client = BenchmarkClient(
     api_key="YOUR_TEAM_API_KEY",
     team_name="your-team-name",
     base_url="${apiUrl}",
-)
-client.authenticate()
+)  # checks the key and team name at once
 print(client.get_domains())
 
 # Retail Banking, challenge 1: fraud detection
