@@ -458,11 +458,16 @@ let accounts = 0;
 /** Fresh credentials for each test: a route under test may end a session or rotate a key. */
 const MODES: [string, () => Promise<Record<string, string>>][] = [
   ["without credentials", async () => ({})],
-  ["with a session", async () => (await signUp(t.app, `bad-input-session-${++accounts}@example.org`)).auth],
+  [
+    "with a session",
+    async () => (await signUp(t.app, `bad-input-session-${++accounts}@example.org`)).auth,
+  ],
   ["with an admin session", () => adminAuth(t.app)],
   [
     "with a team API key",
-    async () => ({ "x-api-key": (await activeTeam(t.app, `bad-input-team-${++accounts}`)).api_key }),
+    async () => ({
+      "x-api-key": (await activeTeam(t.app, `bad-input-team-${++accounts}`)).api_key,
+    }),
   ],
 ];
 
