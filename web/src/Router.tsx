@@ -35,6 +35,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: "dashboard", lazy: dashboardPage },
               { path: "team/:teamId", lazy: dashboardPage },
+              {
+                path: "submissions/:submissionId",
+                lazy: page(() => import("./pages/SubmissionPage")),
+              },
             ],
           },
           { path: "leaderboard", lazy: page(() => import("./pages/LeaderboardPage")) },

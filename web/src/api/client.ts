@@ -100,7 +100,11 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function handleUnauthorized(): void {
+/**
+ * Clears the stored session and tells the listeners, as `apiRequest` does after a 401 (exported
+ * for the one request that cannot go through it: the upload, which needs XHR's progress).
+ */
+export function handleUnauthorized(): void {
   clearAuthData();
   const now = Date.now();
   if (now - lastUnauthorizedAt < UNAUTHORIZED_THROTTLE_MS) return;
@@ -143,13 +147,17 @@ function serverErrorOf(body: unknown): string | null {
   return null;
 }
 
-/** Calls `/api{path}`. The caller names the response type; the body is not validated here. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends `/api{path}`; resolves to the answer when its status is a success, its body unread. */
+async function send(
+  path: string,
+  options: RequestOptions,
+  headers = buildHeaders(path, options),
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method: options.method ?? "GET",
-      headers: buildHeaders(path, options),
+      headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "include",
       signal: options.signal ?? null,
@@ -159,8 +167,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new NetworkError("Unable to reach the server", { cause: error });
   }
 
-  const body = await readBody(response);
   if (!response.ok) {
+    const body = await readBody(response);
     const error = new ApiError(response.status, serverErrorOf(body), body);
     // A refused team API key (rotated by a teammate) says nothing about the session: the teams
     // list hands out the new key, and signing the member out would only lose their place.
@@ -173,7 +181,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw error;
   }
-  return body as T;
+  return response;
+}
+
+/** Calls `/api{path}`. The caller names the response type; the body is not validated here. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await send(path, options))) as T;
+}
+
+/**
+ * GETs a file from `/api{path}` (a download) with the same headers and error handling as
+ * `apiRequest`; the answer's body is left unread for the caller to take as a blob.
+ */
+export function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, "method" | "body"> = {},
+): Promise<Response> {
+  const headers = buildHeaders(path, options);
+  headers.set("Accept", "*/*");
+  return send(path, { ...options, method: "GET" }, headers);
 }
 
 export const api = {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Card,
   Container,
@@ -16,9 +17,12 @@ import { useAuth } from "../auth/AuthContext";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
 import { FinalSubmissionsCard } from "../components/Dashboard/FinalSubmissionsCard";
 import { JoinTeamForm } from "../components/Dashboard/JoinTeamForm";
+import { NotificationPreferencesCard } from "../components/Dashboard/NotificationPreferencesCard";
 import { ProfileCard } from "../components/Dashboard/ProfileCard";
 import { TeamCard } from "../components/Dashboard/TeamCard";
 import { teamsLoadErrorMessage } from "../components/Dashboard/teamErrors";
+import { MySubmissions } from "../components/Submissions/MySubmissions";
+import { SubmitPredictionsButton } from "../components/Submit/SubmitPredictionsButton";
 
 function TeamSkeleton() {
   return (
@@ -34,15 +38,18 @@ function TeamSkeleton() {
 }
 
 /**
- * /dashboard and /team/{teamId} (SPEC.md §2): profile, team forms and the user's team. The ID
- * in /team/{teamId} no longer fills in the join form: only the secret invite code joins a team
- * (docs/adr/0006-team-membership.md), and a link must not carry that code.
+ * /dashboard and /team/{teamId} (SPEC.md §2): profile, team forms, the user's team and, for a
+ * member, the team's submissions (issue 18). The ID in /team/{teamId} no longer fills in the
+ * join form: only the secret invite code joins a team (docs/adr/0006-team-membership.md), and a
+ * link must not carry that code.
  */
 export default function DashboardPage() {
   const { user } = useAuth();
   const { data: teams, error, isLoading, mutate } = useTeams();
   const loaded = teams !== undefined;
   const hasTeam = loaded && teams.length > 0;
+  // Only an active team can submit or choose finals.
+  const active = hasTeam && teams.some((team) => team.status === "active");
 
   return (
     <Container size="lg" py="xl">
@@ -53,7 +60,10 @@ export default function DashboardPage() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
-          {user && <ProfileCard user={user} />}
+          <Stack gap="lg">
+            {user && <ProfileCard user={user} />}
+            {user && <NotificationPreferencesCard />}
+          </Stack>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
@@ -86,8 +96,7 @@ export default function DashboardPage() {
                 You can be in one team at a time. To create or join another, leave this one first.
               </Text>
             )}
-            {/* Only an active team can submit, so only its members have anything to choose. */}
-            {hasTeam && teams.some((team) => team.status === "active") && <FinalSubmissionsCard />}
+            {active && <FinalSubmissionsCard />}
 
             {loaded && !hasTeam && (
               <>
@@ -104,6 +113,24 @@ export default function DashboardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+
+      {/* Full width below the cards: 17 challenge cards and a wide table. */}
+      {hasTeam && (
+        <Box mt={48}>
+          <MySubmissions
+            renderAction={
+              active
+                ? (challenge) => (
+                    <SubmitPredictionsButton
+                      challengeKey={challenge.challenge_key}
+                      expectedRows={challenge.expected_rows}
+                    />
+                  )
+                : undefined
+            }
+          />
+        </Box>
+      )}
     </Container>
   );
 }

@@ -1,16 +1,108 @@
+import { useCallback, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import {
+  everyHistoryPageKey,
+  fetchEveryHistoryPage,
+  fetchSubmission,
   fetchSubmissionHistory,
+  fetchSubmissionSummary,
   type HistoryQuery,
   isSubmissionHistoryKey,
+  isUnfinished,
+  SUMMARY_KEY,
+  type SubmissionDetail,
+  type SubmissionHistoryPage,
+  type SubmissionStatus,
   setFinalRequest,
   submissionHistoryKey,
+  submissionKey,
 } from "./requests";
 
-/** The team's submissions, newest first; `null` asks for nothing (no team yet). */
-export function useSubmissionHistory(query: HistoryQuery | null = {}) {
-  return useSWR(query === null ? null : submissionHistoryKey(query), fetchSubmissionHistory);
+/** The first poll of an unfinished submission waits 1 s; each poll that finds no change doubles it. */
+export const POLL_FIRST_MS = 1_000;
+export const POLL_MAX_MS = 15_000;
+
+/** The wait before the next poll, after `unchangedPolls` polls in a row found nothing new. */
+export function pollDelay(unchangedPolls: number): number {
+  return Math.min(POLL_FIRST_MS * 2 ** unchangedPolls, POLL_MAX_MS);
+}
+
+/** The team's standing on each challenge (the dashboard's overview); `false` asks for nothing. */
+export function useSubmissionSummary(enabled = true) {
+  return useSWR(enabled ? SUMMARY_KEY : null, fetchSubmissionSummary);
+}
+
+type Statuses = ReadonlyMap<string, SubmissionStatus>;
+
+function sameStatuses(a: Statuses, b: Statuses): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, status] of a) if (b.get(id) !== status) return false;
+  return true;
+}
+
+/**
+ * Polls while any of the shown submissions is queued or scoring: 1 s, then doubling up to 15 s
+ * while nothing changes, back to 1 s when something does, and not at all once every one is
+ * done. When one finishes, the summary and the other histories are read again (its score and
+ * the day's count have changed). The interval is worked out from the cached data on each
+ * render: SWR's function form is only asked when a timer is set, so it would never start
+ * polling for data that arrives after mounting.
+ */
+function useLivePolling<T>(key: string | null, statusesOf: (data: T) => Statuses) {
+  const { cache, mutate } = useSWRConfig();
+  const [unchangedPolls, setUnchangedPolls] = useState(0);
+  const previous = useRef<Statuses | null>(null);
+
+  const onSuccess = useCallback(
+    (fresh: T) => {
+      const now = statusesOf(fresh);
+      const before = previous.current;
+      previous.current = now;
+      const changed = before === null || !sameStatuses(before, now);
+      setUnchangedPolls((count) => (changed ? 0 : count + 1));
+      const finished =
+        before !== null &&
+        [...before].some(([id, status]) => {
+          const current = now.get(id);
+          return isUnfinished(status) && current !== undefined && !isUnfinished(current);
+        });
+      if (finished) {
+        void mutate(SUMMARY_KEY);
+        void mutate((key) => Array.isArray(key) && isSubmissionHistoryKey(key));
+      }
+    },
+    [mutate, statusesOf],
+  );
+
+  const data = key === null ? undefined : (cache.get(key)?.data as T | undefined);
+  const unfinished = data !== undefined && [...statusesOf(data).values()].some(isUnfinished);
+  return { refreshInterval: unfinished ? pollDelay(unchangedPolls) : 0, onSuccess };
+}
+
+const pageStatuses = (page: SubmissionHistoryPage): Statuses =>
+  new Map(page.submissions.map((item) => [item.submission_id, item.status]));
+
+const detailStatuses = (detail: SubmissionDetail): Statuses =>
+  new Map([[detail.submission_id, detail.status]]);
+
+/** One page of the team's submissions, newest first, kept live (`useLivePolling`). */
+export function useSubmissionHistoryPage(query: HistoryQuery | null) {
+  const key = query === null ? null : submissionHistoryKey(query);
+  const live = useLivePolling(key, pageStatuses);
+  return useSWR(key, fetchSubmissionHistory, { ...live, keepPreviousData: true });
+}
+
+/** Every submission a query matches, all pages read; `null` asks for nothing (no team yet). */
+export function useEverySubmission(query: Omit<HistoryQuery, "cursor"> | null) {
+  return useSWR(query === null ? null : everyHistoryPageKey(query), fetchEveryHistoryPage);
+}
+
+/** One of the team's submissions, kept live while it is queued or scoring. */
+export function useSubmission(submissionId: string | null) {
+  const key = submissionId === null ? null : submissionKey(submissionId);
+  const live = useLivePolling(key, detailStatuses);
+  return useSWR(key, fetchSubmission, live);
 }
 
 export interface FinalChange {

@@ -1,40 +1,110 @@
 import {
-  type SubmissionHistoryItem,
+  type ChallengeSummary,
+  HISTORY_PAGE_MAX,
+  type SubmissionDetail,
+  type SubmissionHistoryPage,
+  type SubmissionStatus,
   type SubmitResponse,
+  submissionDetailSchema,
   submissionHistoryResponseSchema,
+  submissionSummaryResponseSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import { api, apiRequest, parseResponse } from "../client";
+import { api, apiDownload, apiRequest, parseResponse } from "../client";
 
-export type { ScoreKind, SubmissionHistoryItem, SubmitResponse } from "@tandem/contracts";
+export type {
+  ChallengeSummary,
+  ScoreKind,
+  SubmissionDetail,
+  SubmissionHistoryItem,
+  SubmissionHistoryPage,
+  SubmissionStatus,
+  SubmitResponse,
+  SubmittedBy,
+} from "@tandem/contracts";
 
 const HISTORY_PATH = "/submissions/history";
 
-/** The most submissions one history request answers (the API's own cap). */
-export const HISTORY_MAX_LIMIT = 500;
+/** `queued` and `scoring` are not done yet (ARCHITECTURE.md §5): their pages keep polling. */
+export function isUnfinished(status: SubmissionStatus): boolean {
+  return status === "queued" || status === "scoring";
+}
 
 export interface HistoryQuery {
   limit?: number;
   /** A domain's slug or display name; all domains when absent. */
   domain?: string;
+  /** A challenge key (`retail-banking/2`); every challenge when absent. */
+  challenge?: string;
+  status?: SubmissionStatus;
+  /** The previous page's `next_cursor`: the submissions older than that page's last. */
+  cursor?: string;
 }
 
 /** `GET /api/submissions/history`'s path for a query, which is also its SWR key. */
-export function submissionHistoryKey({ limit = HISTORY_MAX_LIMIT, domain }: HistoryQuery = {}) {
+export function submissionHistoryKey({
+  limit = HISTORY_PAGE_MAX,
+  domain,
+  challenge,
+  status,
+  cursor,
+}: HistoryQuery = {}): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (domain) params.set("domain", domain);
+  if (challenge) params.set("challenge", challenge);
+  if (status) params.set("status", status);
+  if (cursor) params.set("cursor", cursor);
   return `${HISTORY_PATH}?${params}`;
 }
 
-/** Every history key, whatever its query (to revalidate them all after a change). */
-export function isSubmissionHistoryKey(key: unknown): boolean {
-  return typeof key === "string" && key.startsWith(`${HISTORY_PATH}?`);
+/** One page of the team's submissions, newest first. */
+export function fetchSubmissionHistory(key: string): Promise<SubmissionHistoryPage> {
+  return api.getParsed(key, submissionHistoryResponseSchema);
 }
 
-/** The team's submissions, newest first (team API key). */
-export async function fetchSubmissionHistory(key: string): Promise<SubmissionHistoryItem[]> {
-  const { submissions } = await api.getParsed(key, submissionHistoryResponseSchema);
-  return submissions;
+/**
+ * Every page of a history query, as one SWR key: the tag keeps it apart from the key of its
+ * first page, which holds one page only.
+ */
+export type EveryHistoryPageKey = readonly ["every-page", string];
+
+export function everyHistoryPageKey(query: Omit<HistoryQuery, "cursor">): EveryHistoryPageKey {
+  return ["every-page", submissionHistoryKey(query)];
+}
+
+/** Follows `next_cursor` from the first page to the last; the submissions, newest first. */
+export async function fetchEveryHistoryPage([, firstPage]: EveryHistoryPageKey) {
+  const items: SubmissionHistoryPage["submissions"] = [];
+  let path = firstPage;
+  for (;;) {
+    const page = await fetchSubmissionHistory(path);
+    items.push(...page.submissions);
+    if (page.next_cursor === null) return items;
+    path = `${firstPage}&${new URLSearchParams({ cursor: page.next_cursor })}`;
+  }
+}
+
+/** Every history key, one page or all, whatever its query (to revalidate them all after a change). */
+export function isSubmissionHistoryKey(key: unknown): boolean {
+  const path = Array.isArray(key) && key[0] === "every-page" ? key[1] : key;
+  return typeof path === "string" && path.startsWith(`${HISTORY_PATH}?`);
+}
+
+export const SUMMARY_KEY = "/submissions/summary";
+
+/** The team's standing on each of the 17 challenges, in the competition's order. */
+export async function fetchSubmissionSummary(): Promise<ChallengeSummary[]> {
+  const { challenges } = await api.getParsed(SUMMARY_KEY, submissionSummaryResponseSchema);
+  return challenges;
+}
+
+/** `GET /api/submissions/{id}`'s path, which is also its SWR key. */
+export function submissionKey(submissionId: string): string {
+  return `/submissions/${encodeURIComponent(submissionId)}`;
+}
+
+export function fetchSubmission(key: string): Promise<SubmissionDetail> {
+  return api.getParsed(key, submissionDetailSchema);
 }
 
 /**
@@ -42,9 +112,41 @@ export async function fetchSubmissionHistory(key: string): Promise<SubmissionHis
  * submissions as final; answers the submission as it now is.
  */
 export async function setFinalRequest(submissionId: string, final: boolean) {
-  const path = `/submissions/${encodeURIComponent(submissionId)}/final`;
+  const path = `${submissionKey(submissionId)}/final`;
   const body = final
     ? await api.post<unknown>(path)
     : await apiRequest<unknown>(path, { method: "DELETE" });
   return parseResponse<SubmitResponse>(submitResponseSchema, body, path);
+}
+
+/** `attachment; filename="retail-banking-challenge-1-1a2b3c4d.csv"`'s file name, if it has one. */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="([^"]+)"|filename=([^;\s]+)/i);
+  const name = match?.[1] ?? match?.[2];
+  // Only a plain base name: the browser decides the folder, never the server's text.
+  return name && /^[\w.-]+$/.test(name) ? name : null;
+}
+
+/**
+ * Saves the CSV the team sent for a submission (`GET /api/submissions/{id}/file`), fetched
+ * with the session and API key like every other call, so no token goes into a link.
+ */
+export async function downloadSubmissionFile(submissionId: string): Promise<string> {
+  const response = await apiDownload(`${submissionKey(submissionId)}/file`);
+  const name =
+    attachmentName(response.headers.get("Content-Disposition")) ?? `submission-${submissionId}.csv`;
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Some browsers read the blob after the click returns; FileSaver.js waits 40 s as well.
+    setTimeout(() => URL.revokeObjectURL(url), 40_000);
+  }
+  return name;
 }

@@ -42,6 +42,8 @@ function submission(
     counted: true,
     row_count: 100,
     error: null,
+    note: null,
+    submitted_by: { kind: "api_key", username: null },
     created_at: createdAt,
     scored_at: createdAt,
     scored_on_earlier_answers: false,
@@ -65,7 +67,9 @@ function fakeServer(
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
-    if (path.startsWith("/api/submissions/history?")) return jsonResponse({ submissions: items });
+    if (path.startsWith("/api/submissions/history?")) {
+      return jsonResponse({ submissions: items, next_cursor: null });
+    }
     const match = path.match(/^\/api\/submissions\/([^/]+)\/final$/);
     const item = items.find((i) => i.submission_id === match?.[1]);
     if (!item)
@@ -218,6 +222,32 @@ describe("FinalSubmissionsCard", () => {
     expect(screen.getByRole("switch", { name: markLabel(OLDER, DEFAULT) })).not.toBeChecked();
   });
 
+  it("asks for scored submissions only and reads every page of them", async () => {
+    const first = [submission("s-new", "retail-banking/1", NEWER)];
+    const second = [submission("s-old", "retail-banking/1", OLDER, { final: true })];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://localhost");
+      return url.searchParams.get("cursor") === "page-2"
+        ? jsonResponse({ submissions: second, next_cursor: null })
+        : jsonResponse({ submissions: first, next_cursor: "page-2" });
+    });
+    vi.stubGlobal("fetch", fetch);
+    render(<FinalSubmissionsCard />);
+
+    const fraud = await screen.findByRole("table", { name: "C1: Fraud Detection" });
+    expect(within(fraud).getAllByRole("row").slice(1)).toHaveLength(2);
+    expect(screen.getByText("1 of 2 marked")).toBeInTheDocument();
+    const queries = fetch.mock.calls.map(
+      ([input]) => new URL(String(input), "http://localhost").searchParams,
+    );
+    expect(queries).toHaveLength(2);
+    for (const query of queries) {
+      expect(query.get("status")).toBe("scored");
+      expect(query.get("limit")).toBe("500");
+    }
+    expect(queries.map((query) => query.get("cursor"))).toEqual([null, "page-2"]);
+  });
+
   it("calls scores final after the reveal", async () => {
     fakeServer([
       submission("s-1", "retail-banking/1", NEWER, {
@@ -247,7 +277,7 @@ describe("FinalSubmissionsCard", () => {
       vi.fn(async () =>
         fail
           ? jsonResponse({ error: "The server failed.", code: "internal" }, 500)
-          : jsonResponse({ submissions: [] }),
+          : jsonResponse({ submissions: [], next_cursor: null }),
       ),
     );
     const user = userEvent.setup();

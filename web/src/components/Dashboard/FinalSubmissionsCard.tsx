@@ -15,13 +15,15 @@ import { TEAM_MESSAGES } from "@tandem/contracts";
 import { useId, useState } from "react";
 import { useSWRConfig } from "swr";
 import { hasErrorCode } from "../../api/client";
-import { useSetFinal, useSubmissionHistory } from "../../api/submissions/hooks";
+import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { TEAMS_KEY } from "../../api/teams/requests";
 import classes from "./Dashboard.module.css";
 import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
 import { formatScore } from "./format";
 import { failureReason } from "./teamErrors";
+
+const SCORED = { status: "scored" } as const;
 
 interface Refusal {
   title: string;
@@ -128,7 +130,8 @@ function FinalSkeleton() {
  */
 export function FinalSubmissionsCard() {
   const titleId = useId();
-  const { data, error, isLoading, mutate } = useSubmissionHistory();
+  // Only scored submissions can be final; every page of them, however many the team has made.
+  const { data, error, isLoading, mutate } = useEverySubmission(SCORED);
   const { trigger } = useSetFinal();
   const { mutate: revalidate } = useSWRConfig();
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());

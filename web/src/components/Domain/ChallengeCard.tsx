@@ -2,6 +2,7 @@ import { Badge, Button, Code } from "@mantine/core";
 import { challengeByKey, scoringPartsOf } from "@tandem/competition";
 import type { CompetitionDomain, DomainChallenge } from "../../api/competition/requests";
 import { RichText } from "../Info/RichText";
+import { SubmitPredictionsButton } from "../Submit/SubmitPredictionsButton";
 import { DataTable } from "./DataTable";
 import classes from "./Domain.module.css";
 import { FilePreview } from "./FilePreview";
@@ -11,10 +12,12 @@ const PENDING = "Details for this challenge are being finalised.";
 interface ChallengeCardProps {
   domain: CompetitionDomain;
   challenge: DomainChallenge;
+  /** Set for a signed-in member of an active team: the card offers a browser upload. */
+  submit?: { expectedRows: number | null } | undefined;
 }
 
 /** One challenge: Task Description, Evaluation Metric, Dataset Description, Sample Data, Task. */
-export function ChallengeCard({ domain, challenge }: ChallengeCardProps) {
+export function ChallengeCard({ domain, challenge, submit }: ChallengeCardProps) {
   const headingId = `challenge-${challenge.number}`;
   const [header, ...rows] = challenge.sample_data;
   const firstFile = challenge.files[0];
@@ -96,6 +99,12 @@ export function ChallengeCard({ domain, challenge }: ChallengeCardProps) {
             Submission format: <Code>{challenge.submission_format}</Code>
           </p>
           <div className={classes.challengeActions}>
+            {submit && (
+              <SubmitPredictionsButton
+                challengeKey={challenge.key}
+                expectedRows={submit.expectedRows}
+              />
+            )}
             <Button component="a" href={challenge.baseline_notebook_url} download size="sm">
               Baseline notebook (.ipynb)
             </Button>

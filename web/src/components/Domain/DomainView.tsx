@@ -6,9 +6,11 @@ import { DataPreview } from "./DataPreview";
 import classes from "./Domain.module.css";
 import { DomainHero } from "./DomainHero";
 import { Downloads } from "./Downloads";
+import { useSubmitAccess } from "./useSubmitAccess";
 
 /** SPEC.md §2 Domain page template: hero, overview, challenges, data preview, downloads. */
 export function DomainView({ domain }: { domain: CompetitionDomain }) {
+  const { canSubmit, expectedRowsOf } = useSubmitAccess();
   return (
     <>
       <DomainHero domain={domain} />
@@ -30,7 +32,12 @@ export function DomainView({ domain }: { domain: CompetitionDomain }) {
           </h2>
           <div className={classes.challenges}>
             {domain.challenges.map((challenge) => (
-              <ChallengeCard key={challenge.key} domain={domain} challenge={challenge} />
+              <ChallengeCard
+                key={challenge.key}
+                domain={domain}
+                challenge={challenge}
+                submit={canSubmit ? { expectedRows: expectedRowsOf(challenge.key) } : undefined}
+              />
             ))}
           </div>
         </section>

@@ -1,0 +1,141 @@
+import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Link } from "react-router";
+import type { SubmissionHistoryItem } from "../../api/submissions/requests";
+import { challengeTitle, formatSubmittedAt, submitterLabel } from "./format";
+import { SUBMISSION_MESSAGES as M } from "./messages";
+import { ScoreText } from "./ScoreText";
+import { StatusBadge } from "./StatusBadge";
+import classes from "./Submissions.module.css";
+
+/** The submission's own page. */
+export const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
+
+function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
+  return (
+    <Table.Tr>
+      <Table.Td className={classes.nowrap}>
+        <Anchor component={Link} to={submissionPath(item.submission_id)} size="sm">
+          <time dateTime={item.created_at}>{formatSubmittedAt(item.created_at)}</time>
+        </Anchor>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" c="dimmed">
+          {item.domain}
+        </Text>
+        <Text size="sm">{challengeTitle(item.challenge_key, item.challenge)}</Text>
+      </Table.Td>
+      <Table.Td className={classes.statusColumn}>
+        <Stack gap={4} align="flex-start">
+          <StatusBadge status={item.status} />
+          {item.error && (
+            <Text size="xs" className={classes.fullText}>
+              {item.error}
+            </Text>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td className={classes.nowrap}>
+        {item.score === null ? (
+          <Text size="sm" c="dimmed">
+            –<VisuallyHidden>{M.noScore}</VisuallyHidden>
+          </Text>
+        ) : (
+          <ScoreText score={item.score} kind={item.score_kind} />
+        )}
+        {item.scored_on_earlier_answers && (
+          <Text size="xs" c="dimmed" className={classes.fullText}>
+            {M.scoredOnEarlierAnswers}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{item.counted ? M.counted : M.practice}</Text>
+      </Table.Td>
+      <Table.Td className={classes.byColumn}>
+        <Text size="sm" className={classes.wrapAnywhere}>
+          {submitterLabel(item.submitted_by)}
+        </Text>
+      </Table.Td>
+      <Table.Td className={classes.noteColumn}>
+        {item.note ? (
+          <Text size="sm" className={classes.fullText}>
+            {item.note}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            –<VisuallyHidden>{M.noNote}</VisuallyHidden>
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {item.final ? (
+          <Badge variant="light" color="grape">
+            {M.finalMark}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            –<VisuallyHidden>{M.notFinal}</VisuallyHidden>
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+interface HistoryTableProps {
+  items: readonly SubmissionHistoryItem[];
+  /** A newer page is on its way: the rows shown are the previous ones. */
+  busy: boolean;
+}
+
+/**
+ * The team's submissions as a table that scrolls sideways inside its frame on a phone (its
+ * messages and notes are shown in full, so it cannot shrink to 390 px).
+ */
+export function HistoryTable({ items, busy }: HistoryTableProps) {
+  const C = M.columns;
+  return (
+    <div className={classes.frame}>
+      {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
+      <Table.ScrollContainer
+        minWidth={1100}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={`${M.historyCaption}, scrolls sideways on narrow screens`}
+        className={classes.scroller}
+      >
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="sm"
+          striped
+          className={classes.historyTable}
+          aria-busy={busy}
+          style={{ opacity: busy ? 0.6 : 1 }}
+          captionSide="top"
+        >
+          <Table.Caption>
+            <VisuallyHidden>{M.historyCaption}</VisuallyHidden>
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{C.time}</Table.Th>
+              <Table.Th scope="col">{C.challenge}</Table.Th>
+              <Table.Th scope="col">{C.status}</Table.Th>
+              <Table.Th scope="col">{C.score}</Table.Th>
+              <Table.Th scope="col">{C.counted}</Table.Th>
+              <Table.Th scope="col">{C.by}</Table.Th>
+              <Table.Th scope="col">{C.note}</Table.Th>
+              <Table.Th scope="col">{C.final}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <HistoryRow key={item.submission_id} item={item} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}

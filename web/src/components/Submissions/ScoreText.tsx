@@ -1,0 +1,33 @@
+import { Text } from "@mantine/core";
+import type { ScoreKind } from "../../api/submissions/requests";
+import { formatScore, scoreKindLabel } from "./format";
+import { SUBMISSION_MESSAGES } from "./messages";
+
+interface ScoreTextProps {
+  score: number | null;
+  kind: ScoreKind;
+  /** Words before the kind, e.g. "best" for "best public score". */
+  prefix?: (kind: string) => string;
+}
+
+/** A score to 4 decimals (SPEC.md §9) and which one it is: "0.8123 public score". */
+export function ScoreText({ score, kind, prefix }: ScoreTextProps) {
+  if (score === null) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {SUBMISSION_MESSAGES.noScore}
+      </Text>
+    );
+  }
+  const label = scoreKindLabel(kind);
+  return (
+    <>
+      <Text span fw={700} ff="monospace" size="sm">
+        {formatScore(score)}
+      </Text>{" "}
+      <Text span size="xs" c="dimmed">
+        {prefix ? prefix(label) : label}
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { Badge, Card, Code, Group, List, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { SubmissionDetail } from "../../api/submissions/requests";
+import { DownloadFileButton } from "./DownloadFileButton";
+import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
+import { SUBMISSION_MESSAGES as M } from "./messages";
+import { ScoreText } from "./ScoreText";
+import { StatusBadge } from "./StatusBadge";
+import classes from "./Submissions.module.css";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.fact}>
+      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" className={classes.wrapAnywhere}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function Time({ iso }: { iso: string | null }) {
+  return iso ? <time dateTime={iso}>{formatSubmittedAt(iso)}</time> : <>–</>;
+}
+
+/** What the server said about the file: rows expected and sent, the header, the first problems. */
+function Validation({ submission }: { submission: SubmissionDetail }) {
+  const { details } = submission;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="validation-heading"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="validation-heading">
+          {M.validationTitle}
+        </Title>
+        <dl className={classes.facts}>
+          <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
+          <Fact label={M.actualRows}>{details.actual_rows}</Fact>
+        </dl>
+        {details.expected_format && (
+          <div>
+            <Text size="sm" fw={600}>
+              {M.expectedHeader}
+            </Text>
+            <Code block className={classes.header}>
+              {details.expected_format}
+            </Code>
+          </div>
+        )}
+        {details.validation_errors.length > 0 ? (
+          <div>
+            <Text size="sm" fw={600} id="validation-errors-label">
+              {M.validationErrors}
+            </Text>
+            <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
+              {details.validation_errors.map((problem, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
+                <List.Item key={i} className={classes.fullText}>
+                  {problem}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : (
+          submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** One of the team's submissions: its history entry, the scoring answer and the file sent. */
+export function SubmissionDetailView({ submission }: { submission: SubmissionDetail }) {
+  const name = challengeFullName(submission.domain, submission.challenge_key, submission.challenge);
+  const message = submission.error ?? submission.message;
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg" component="section" aria-label={name}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4} className={classes.wrapAnywhere}>
+              <Text size="lg" fw={600}>
+                {name}
+              </Text>
+              {/* Announced when polling brings a new status. */}
+              <Group gap="xs" aria-live="polite">
+                <StatusBadge status={submission.status} />
+                {submission.final && (
+                  <Badge variant="light" color="grape">
+                    {M.finalMark}
+                  </Badge>
+                )}
+              </Group>
+            </Stack>
+            <DownloadFileButton submissionId={submission.submission_id} />
+          </Group>
+          {message && (
+            <Text size="sm" className={classes.fullText}>
+              {message}
+            </Text>
+          )}
+          <dl className={classes.facts}>
+            <Fact label={M.columns.score}>
+              <ScoreText score={submission.score} kind={submission.score_kind} />
+            </Fact>
+            <Fact label={M.metric}>{submission.metric_name}</Fact>
+            <Fact label={M.columns.counted}>{submission.counted ? M.counted : M.practice}</Fact>
+            <Fact label={M.submittedAt}>
+              <Time iso={submission.created_at} />
+            </Fact>
+            <Fact label={M.scoredAt}>
+              <Time iso={submission.scored_at} />
+            </Fact>
+            <Fact label={M.submittedBy}>{submitterLabel(submission.submitted_by)}</Fact>
+            <Fact label={M.rows}>{submission.row_count}</Fact>
+          </dl>
+          {submission.scored_on_earlier_answers && (
+            <Text size="sm" c="dimmed">
+              {M.scoredOnEarlierAnswers}
+            </Text>
+          )}
+          <div>
+            <Text size="sm" fw={600}>
+              {M.columns.note}
+            </Text>
+            <Text size="sm" c={submission.note ? undefined : "dimmed"} className={classes.fullText}>
+              {submission.note ?? M.noNote}
+            </Text>
+          </div>
+        </Stack>
+      </Card>
+      <Validation submission={submission} />
+    </Stack>
+  );
+}

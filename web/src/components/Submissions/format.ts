@@ -1,0 +1,43 @@
+import { challengeByKey } from "@tandem/competition";
+import { type ScoreKind, type SubmittedBy, TEAM_MESSAGES } from "@tandem/contracts";
+import { SUBMISSION_MESSAGES } from "./messages";
+
+export { formatSubmittedAt } from "../Dashboard/finalSelection";
+export { formatScore } from "../Dashboard/format";
+
+/** "public score" or "final score", as the final-selection card and the leaderboards say it. */
+export function scoreKindLabel(kind: ScoreKind): string {
+  return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
+}
+
+/** "C1: Fraud Detection", or "C1" for a challenge this build does not know. */
+export function challengeTitle(key: string, number: number): string {
+  const challenge = challengeByKey(key);
+  return challenge ? `C${number}: ${challenge.title}` : `C${number}`;
+}
+
+/** "Retail Banking C1: Fraud Detection", for text read out of its table or section. */
+export function challengeFullName(domain: string, key: string, number: number): string {
+  return `${domain} ${challengeTitle(key, number)}`;
+}
+
+/** Who sent a submission: the member's username, or the team's API key (SDK, scripts). */
+export function submitterLabel(by: SubmittedBy): string {
+  if (by.kind === "api_key") return SUBMISSION_MESSAGES.apiKey;
+  return by.username ?? SUBMISSION_MESSAGES.formerMember;
+}
+
+const localTime = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+const utcTime = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** "resets 7:00 PM (00:00 UTC)": when today's count returns to 0, in the reader's time and UTC. */
+export function formatResetTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return `resets ${iso}`;
+  return SUBMISSION_MESSAGES.resets(localTime.format(date), utcTime.format(date));
+}

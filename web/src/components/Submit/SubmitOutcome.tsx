@@ -1,0 +1,213 @@
+import { Alert, Anchor, Code, Group, List, Loader, Stack, Text } from "@mantine/core";
+import {
+  MESSAGES,
+  type SubmitResponse,
+  submitResponseSchema,
+  TEAM_MESSAGES,
+} from "@tandem/contracts";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
+import { SubmitRefusedError } from "../../api/submissions/upload";
+import { formatScore } from "../Dashboard/format";
+import classes from "./Submit.module.css";
+
+type ValidationDetails = SubmitResponse["details"];
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** What the server said was wrong, every problem of it, and the row counts it compared. */
+function ValidationProblems({ details }: { details: ValidationDetails }) {
+  return (
+    <Stack gap="xs">
+      {details.validation_errors.length > 0 && (
+        <List size="sm" spacing={4} aria-label="Validation errors" className={classes.wrap}>
+          {details.validation_errors.map((problem, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the server's list may repeat a line
+            <List.Item key={i}>{problem}</List.Item>
+          ))}
+        </List>
+      )}
+      <Text size="sm">
+        Expected rows: {details.expected_rows} · Rows in your file: {details.actual_rows}
+      </Text>
+      <Text size="sm" className={classes.wrap}>
+        Expected header: <Code>{details.expected_format}</Code>
+      </Text>
+    </Stack>
+  );
+}
+
+function HistoryLink({ submissionId }: { submissionId: string }) {
+  return (
+    <Anchor component={Link} to={`/submissions/${encodeURIComponent(submissionId)}`} size="sm">
+      See it in your history
+    </Anchor>
+  );
+}
+
+function scoreKindLabel(kind: SubmitResponse["score_kind"]): string {
+  return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
+}
+
+interface StoredOutcomeProps {
+  submission: SubmitResponse;
+  /** The last attempt to read its status again failed. */
+  followFailed: boolean;
+}
+
+/** A submission the server stored: its score, its progress, or why it has none. */
+export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) {
+  const { status } = submission;
+  let body: ReactNode;
+  if (status === "scored") {
+    body = (
+      <Alert color="teal" variant="light" title="Scored">
+        <Stack gap={4}>
+          <Text>
+            {submission.metric_name}:{" "}
+            <Text span fw={700} ff="monospace">
+              {submission.score === null ? "–" : formatScore(submission.score)}
+            </Text>{" "}
+            ({scoreKindLabel(submission.score_kind)})
+          </Text>
+          {submission.message && <Text size="sm">{submission.message}</Text>}
+          {submission.scored_on_earlier_answers && (
+            <Text size="sm" c="dimmed">
+              Scored on the challenge's earlier answers; the score stands.
+            </Text>
+          )}
+        </Stack>
+      </Alert>
+    );
+  } else if (status === "queued" || status === "scoring") {
+    body = (
+      <Alert color="blue" variant="light" title="Scoring…">
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">
+              Your file was received. The score appears here when it is ready; you may close this
+              window.
+            </Text>
+          </Group>
+          {followFailed && (
+            <Text size="sm" c="dimmed">
+              Could not check its status just now; your history shows it too.
+            </Text>
+          )}
+        </Stack>
+      </Alert>
+    );
+  } else if (status === "invalid") {
+    body = (
+      <Alert color="red" variant="light" title="The file failed validation">
+        <Stack gap="xs">
+          {submission.message && <Text size="sm">{submission.message}</Text>}
+          <ValidationProblems details={submission.details} />
+        </Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Alert color="red" variant="light" title="Scoring failed">
+        <Stack gap={4}>
+          {submission.message && (
+            <Text size="sm" className={classes.wrap}>
+              {submission.message}
+            </Text>
+          )}
+          <Text size="sm">
+            Your file passed validation; this is a platform problem. Failed submissions do not count
+            toward the daily limit.
+          </Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {body}
+      <HistoryLink submissionId={submission.submission_id} />
+    </Stack>
+  );
+}
+
+function retryTime(error: unknown): string | null {
+  if (!(error instanceof SubmitRefusedError) || error.retryAfterSeconds === null) return null;
+  return timeFormat.format(new Date(Date.now() + error.retryAfterSeconds * 1000));
+}
+
+function refusal(error: unknown): { title: string; children: ReactNode } {
+  const said = error instanceof ApiError ? error.serverError : null;
+  if (hasErrorCode(error, "submission.invalid")) {
+    const body = error.body as { details?: unknown } | null;
+    const details = submitResponseSchema.shape.details.safeParse(body?.details);
+    return {
+      title: "The file failed validation",
+      children: (
+        <Stack gap="xs">
+          {said && <Text size="sm">{said}</Text>}
+          {details.success && <ValidationProblems details={details.data} />}
+        </Stack>
+      ),
+    };
+  }
+  if (hasErrorCode(error, "submission.daily_limit") || hasErrorCode(error, "rate_limited")) {
+    const at = retryTime(error);
+    return {
+      title: error.code === "submission.daily_limit" ? "Daily limit reached" : "Too many requests",
+      children: (
+        <Stack gap={4}>
+          {said && <Text size="sm">{said}</Text>}
+          {at && <Text size="sm">You can submit again at {at} (your time).</Text>}
+        </Stack>
+      ),
+    };
+  }
+  if (hasErrorCode(error, "team.inactive")) {
+    return {
+      title: "Your team is not active yet",
+      children: (
+        <Text size="sm">{said ?? "An organizer has to start your team's competition."}</Text>
+      ),
+    };
+  }
+  if (hasErrorCode(error, "request.too_large")) {
+    return { title: "The file is too large", children: <Text size="sm">{said}</Text> };
+  }
+  if (error instanceof ApiError && error.status === 401) {
+    return {
+      title: "Your session has ended",
+      children: <Text size="sm">Sign in again, then submit your file.</Text>,
+    };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      title: "Upload failed",
+      children: (
+        <Text size="sm">
+          {MESSAGES.networkError} Uploading the same file again is safe: it is not counted twice.
+        </Text>
+      ),
+    };
+  }
+  return {
+    title: "Upload failed",
+    children: (
+      <Text size="sm" className={classes.wrap}>
+        {said ?? (error instanceof Error ? error.message : String(error))}
+      </Text>
+    ),
+  };
+}
+
+/** Why the server did not store the file (or could not be asked). */
+export function RefusedOutcome({ error }: { error: unknown }) {
+  const { title, children } = refusal(error);
+  return (
+    <Alert color="red" variant="light" title={title}>
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Modal, VisuallyHidden } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { challengeByKey, challengeHeading, findDomain } from "@tandem/competition";
+import { SubmitPredictionsForm } from "./SubmitPredictionsForm";
+
+interface SubmitPredictionsButtonProps {
+  /** "retail-banking/2". */
+  challengeKey: string;
+  /** Rows a submission must have; null while not known. */
+  expectedRows: number | null;
+  /** A smaller button, for tables. */
+  compact?: boolean;
+}
+
+/**
+ * "Submit predictions" for one challenge: a dialog, named by the challenge's heading, to upload
+ * a CSV as the signed-in member. Nothing for a key that names no challenge.
+ */
+export function SubmitPredictionsButton({
+  challengeKey,
+  expectedRows,
+  compact = false,
+}: SubmitPredictionsButtonProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const challenge = challengeByKey(challengeKey);
+  const domain = challenge ? findDomain(challenge.domain) : undefined;
+  if (!challenge || !domain) return null;
+  const { number, title } = challengeHeading(challenge);
+  const heading = `${domain.name} C${number}: ${title}`;
+
+  return (
+    <>
+      <Button size={compact ? "xs" : "sm"} variant={compact ? "light" : "filled"} onClick={open}>
+        Submit predictions<VisuallyHidden> for {heading}</VisuallyHidden>
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={heading}
+        size="lg"
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        <SubmitPredictionsForm
+          challenge={challenge}
+          domainName={domain.name}
+          expectedRows={expectedRows}
+        />
+      </Modal>
+    </>
+  );
+}
