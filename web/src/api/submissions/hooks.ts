@@ -22,6 +22,12 @@ import {
 /** The first poll of an unfinished submission waits 1 s; each poll that finds no change doubles it. */
 export const POLL_FIRST_MS = 1_000;
 export const POLL_MAX_MS = 15_000;
+/**
+ * With nothing unfinished, the first history page is still read this often (only while the page
+ * is visible: SWR pauses hidden tabs), so a dashboard left open shows what the SDK or a teammate
+ * sent meanwhile.
+ */
+export const IDLE_POLL_MS = 15_000;
 
 /** The wait before the next poll, after `unchangedPolls` polls in a row found nothing new. */
 export function pollDelay(unchangedPolls: number): number {
@@ -49,7 +55,11 @@ function sameStatuses(a: Statuses, b: Statuses): boolean {
  * render: SWR's function form is only asked when a timer is set, so it would never start
  * polling for data that arrives after mounting.
  */
-function useLivePolling<T>(key: string | null, statusesOf: (data: T) => Statuses) {
+function useLivePolling<T>(
+  key: string | null,
+  statusesOf: (data: T) => Statuses,
+  { idleMs = 0 }: { idleMs?: number } = {},
+) {
   const { cache, mutate } = useSWRConfig();
   const [unchangedPolls, setUnchangedPolls] = useState(0);
   const previous = useRef<Statuses | null>(null);
@@ -67,7 +77,9 @@ function useLivePolling<T>(key: string | null, statusesOf: (data: T) => Statuses
           const current = now.get(id);
           return isUnfinished(status) && current !== undefined && !isUnfinished(current);
         });
-      if (finished) {
+      // A submission sent elsewhere meanwhile changes the day's count too.
+      const arrived = before !== null && [...now.keys()].some((id) => !before.has(id));
+      if (finished || arrived) {
         void mutate(SUMMARY_KEY);
         void mutate((key) => Array.isArray(key) && isSubmissionHistoryKey(key));
       }
@@ -77,7 +89,7 @@ function useLivePolling<T>(key: string | null, statusesOf: (data: T) => Statuses
 
   const data = key === null ? undefined : (cache.get(key)?.data as T | undefined);
   const unfinished = data !== undefined && [...statusesOf(data).values()].some(isUnfinished);
-  return { refreshInterval: unfinished ? pollDelay(unchangedPolls) : 0, onSuccess };
+  return { refreshInterval: unfinished ? pollDelay(unchangedPolls) : idleMs, onSuccess };
 }
 
 const pageStatuses = (page: SubmissionHistoryPage): Statuses =>
@@ -89,7 +101,8 @@ const detailStatuses = (detail: SubmissionDetail): Statuses =>
 /** One page of the team's submissions, newest first, kept live (`useLivePolling`). */
 export function useSubmissionHistoryPage(query: HistoryQuery | null) {
   const key = query === null ? null : submissionHistoryKey(query);
-  const live = useLivePolling(key, pageStatuses);
+  // Only the first page can gain newer submissions.
+  const live = useLivePolling(key, pageStatuses, { idleMs: query?.cursor ? 0 : IDLE_POLL_MS });
   return useSWR(key, fetchSubmissionHistory, { ...live, keepPreviousData: true });
 }
 

@@ -224,7 +224,7 @@ describe("SubmissionHistory", () => {
     expect(last.get("cursor")).toBeNull();
   });
 
-  it("updates a queued submission's status as it is scored, without a reload, then stops polling", async () => {
+  it("updates a queued submission's status as it is scored, without a reload, then polls no sooner than idle", async () => {
     let reads = 0;
     const fetch = stubApi(() => {
       reads += 1;
@@ -283,5 +283,30 @@ describe("SubmissionHistory", () => {
     for (let i = 0; i < 7; i++) await nextPoll();
     const gaps = times.slice(1).map((t, i) => Math.round((t - times[i]!) / 1000));
     expect(gaps).toEqual([1, 2, 4, 8, 15, 15, 1]);
+  });
+
+  it("reads the first page every 15 s when nothing is unfinished, and shows a submission sent elsewhere", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const times: number[] = [];
+    const fetch = stubApi(() => {
+      times.push(Date.now());
+      const items = [historyItem("s-1", { status: "scored", score: 0.5 })];
+      if (times.length > 1) items.unshift(historyItem("s-2", { status: "scored", score: 0.7 }));
+      return { submissions: items, next_cursor: null };
+    });
+    render(<MySubmissions />);
+    const rows = () => bodyRows(screen.getByRole("table", { name: M.historyCaption }));
+    await table();
+    expect(rows()).toHaveLength(1);
+    const summaryBefore = summaryReads(fetch);
+
+    for (let step = 0; step < 200 && times.length < 2; step++) {
+      await vi.advanceTimersByTimeAsync(100);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(Math.round((times[1]! - times[0]!) / 1000)).toBe(15);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    // A new submission changes the day's count: the overview is read again.
+    await waitFor(() => expect(summaryReads(fetch)).toBeGreaterThan(summaryBefore));
   });
 });
