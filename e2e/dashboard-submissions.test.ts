@@ -186,9 +186,7 @@ describe("the team's submissions on the dashboard", () => {
     ownerPage = await signIn(owner);
     await ownerPage.getByText(/^No submissions yet\./).waitFor();
     // Marks this document: a reload would lose it.
-    await ownerPage.evaluate(() => {
-      (window as unknown as { stillHere: boolean }).stillHere = true;
-    });
+    await ownerPage.evaluate("window.stillHere = true");
 
     const sent = await submitFromPython(await fraudFile(1));
     expect(sent.status).toBe("queued");
@@ -204,9 +202,7 @@ describe("the team's submissions on the dashboard", () => {
     await row.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
     // The overview follows without a reload too.
     await fraudCard(ownerPage).getByText("Ranked", { exact: true }).waitFor({ timeout: 30_000 });
-    expect(
-      await ownerPage.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
-    ).toBe(true);
+    expect(await ownerPage.evaluate("window.stillHere")).toBe(true);
   });
 
   it("shows both members of the team the same history", async () => {

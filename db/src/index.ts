@@ -5,6 +5,6 @@ export { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from "./embedded/lock
 export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";
 export { type DatabaseErrorSummary, describeDatabaseError, serializeError } from "./log-errors";
 export { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
-export { loadRankingInputs, type RankingInputs } from "./ranking-inputs";
+export { loadRankingInputs, type RankingInputs, rankedSubmission } from "./ranking-inputs";
 export { createRevealsRepository, type RevealRecord, type RevealsRepository } from "./reveals";
 export * from "./schema";

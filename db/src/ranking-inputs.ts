@@ -26,6 +26,13 @@ export interface RankingInputs {
   revealed: boolean;
 }
 
+/** A submission that ranks: scored, counted (made by an active team inside the window), with a score. */
+export const rankedSubmission = and(
+  eq(submissions.status, "scored"),
+  eq(submissions.counted, true),
+  isNotNull(submissions.metricValue),
+);
+
 /**
  * What the rankings are computed from: live active teams (only they can submit, and activation
  * cannot be undone) and their counted, scored submissions. A dissolved team (its last member
@@ -54,14 +61,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
       })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
-      .where(
-        and(
-          isNull(teams.deletedAt),
-          eq(submissions.status, "scored"),
-          eq(submissions.counted, true),
-          isNotNull(submissions.metricValue),
-        ),
-      ),
+      .where(and(isNull(teams.deletedAt), rankedSubmission)),
     loadCurrentBaselineParts(db),
     db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1),
   ]);

@@ -1,17 +1,10 @@
 import type { TeamView } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { ada } from "../../test-utils/fixtures";
 import { jsonResponse, render, screen, within } from "../../test-utils/render";
 import { SUBMISSION_MESSAGES as M } from "../components/Submissions/messages";
 import { historyItem, summaryItem } from "../components/Submissions/testData";
 import DashboardPage from "./DashboardPage";
-
-const ada = {
-  id: "u-ada",
-  username: "ada",
-  email: "ada@example.com",
-  status: "active",
-  admin_access: false,
-};
 
 const team: TeamView = {
   id: "team-1",

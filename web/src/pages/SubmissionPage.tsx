@@ -3,7 +3,7 @@ import { submissionParamsSchema } from "@tandem/contracts";
 import { Link, useParams } from "react-router";
 import { hasErrorCode } from "../api/client";
 import { useSubmission } from "../api/submissions/hooks";
-import { LoadError } from "../components/Submissions/LoadError";
+import { LoadError } from "../components/LoadError";
 import { SUBMISSION_MESSAGES as M } from "../components/Submissions/messages";
 import { SubmissionDetailView } from "../components/Submissions/SubmissionDetailView";
 

@@ -1,5 +1,6 @@
 import { type SubmissionHistoryItem, TEAM_MESSAGES } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { ada } from "../../../test-utils/fixtures";
 import {
   jsonResponse,
   render,
@@ -12,13 +13,6 @@ import { onUnauthorized } from "../../api/client";
 import { FinalSubmissionsCard } from "./FinalSubmissionsCard";
 import { formatSubmittedAt } from "./finalSelection";
 
-const ada = {
-  id: "u-ada",
-  username: "ada",
-  email: "ada@example.com",
-  status: "active",
-  admin_access: false,
-};
 const FRAUD = "Retail Banking C1: Fraud Detection";
 const DEFAULT = "Retail Banking C2: Credit Default Prediction";
 

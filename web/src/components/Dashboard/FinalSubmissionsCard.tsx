@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Group,
   Skeleton,
@@ -13,11 +12,10 @@ import {
 } from "@mantine/core";
 import { TEAM_MESSAGES } from "@tandem/contracts";
 import { useId, useState } from "react";
-import { useSWRConfig } from "swr";
 import { hasErrorCode } from "../../api/client";
 import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
-import { TEAMS_KEY } from "../../api/teams/requests";
+import { LoadError } from "../LoadError";
 import classes from "./Dashboard.module.css";
 import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
 import { formatScore } from "./format";
@@ -133,19 +131,12 @@ export function FinalSubmissionsCard() {
   // Only scored submissions can be final; every page of them, however many the team has made.
   const { data, error, isLoading, mutate } = useEverySubmission(SCORED);
   const { trigger } = useSetFinal();
-  const { mutate: revalidate } = useSWRConfig();
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [refusals, setRefusals] = useState<ReadonlyMap<string, Refusal>>(new Map());
   // The deadline is the deployment's; the web learns it has passed from the server's refusal.
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
 
   const domains = data ? finalChoices(data) : [];
-
-  const retry = async () => {
-    // A teammate rotated the API key: the teams list brings the new one before the retry.
-    if (hasErrorCode(error, "auth.api_key_invalid")) await revalidate(TEAMS_KEY);
-    await mutate();
-  };
 
   const change = async (item: SubmissionHistoryItem, final: boolean) => {
     const id = item.submission_id;
@@ -186,14 +177,7 @@ export function FinalSubmissionsCard() {
         </Title>
 
         {error && !data && (
-          <Alert color="red" variant="light" title={TEAM_MESSAGES.finalLoadFailed}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{failureReason(error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void retry()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title={TEAM_MESSAGES.finalLoadFailed} error={error} onRetry={() => mutate()} />
         )}
 
         {isLoading && <FinalSkeleton />}

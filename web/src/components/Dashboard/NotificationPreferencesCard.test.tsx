@@ -1,15 +1,9 @@
 import type { NotificationPreferences } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { ada } from "../../../test-utils/fixtures";
 import { jsonResponse, render, screen, userEvent, waitFor } from "../../../test-utils/render";
 import { NotificationPreferencesCard } from "./NotificationPreferencesCard";
 
-const ada = {
-  id: "u-ada",
-  username: "ada",
-  email: "ada@example.com",
-  status: "active",
-  admin_access: false,
-};
 const PROBLEMS = "When a submission fails or stays unscored";
 const DIGEST = "Daily digest of scored submissions";
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { Alert, Card, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
 } from "../../api/notifications/hooks";
 import type { NotificationPreferences } from "../../api/notifications/requests";
+import { LoadError } from "../LoadError";
 import { failureReason } from "./teamErrors";
 
 const SWITCHES: readonly {
@@ -57,14 +58,11 @@ export function NotificationPreferencesCard() {
         )}
 
         {error && !data && (
-          <Alert color="red" variant="light" title="Failed to load your e-mail choices">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{failureReason(error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="Failed to load your e-mail choices"
+            error={error}
+            onRetry={() => mutate()}
+          />
         )}
 
         {data && (

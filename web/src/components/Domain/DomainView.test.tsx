@@ -6,16 +6,9 @@ import type {
   TeamView,
 } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { ada } from "../../../test-utils/fixtures";
 import { jsonResponse, render, screen, userEvent, within } from "../../../test-utils/render";
 import { DomainView } from "./DomainView";
-
-const ada = {
-  id: "u-ada",
-  username: "ada",
-  email: "ada@example.com",
-  status: "active",
-  admin_access: false,
-};
 
 const retail = findDomain("retail-banking")!;
 

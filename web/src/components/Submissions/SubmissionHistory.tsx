@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useSubmissionHistoryPage } from "../../api/submissions/hooks";
 import type { SubmissionHistoryPage, SubmissionStatus } from "../../api/submissions/requests";
 import { TableSkeleton } from "../Leaderboard/TableSkeleton";
+import { LoadError } from "../LoadError";
 import { challengeFullName } from "./format";
 import { HistoryFilters, type HistoryFilterValues, NO_FILTERS } from "./HistoryFilters";
 import { HistoryTable } from "./HistoryTable";
-import { LoadError } from "./LoadError";
 import { SUBMISSION_MESSAGES as M, STATUS_LABELS } from "./messages";
 
 /** Rows per history page. */

@@ -2,8 +2,8 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useId } from "react";
 import { useSubmissionSummary } from "../../api/submissions/hooks";
 import type { ChallengeSummary } from "../../api/submissions/requests";
+import { LoadError } from "../LoadError";
 import { ChallengeSummaryCard } from "./ChallengeSummaryCard";
-import { LoadError } from "./LoadError";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 
 interface DomainGroup {

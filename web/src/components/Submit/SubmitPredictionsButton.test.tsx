@@ -1,6 +1,7 @@
 import { challengeByKey } from "@tandem/competition";
 import type { SubmissionDetail, SubmitResponse } from "@tandem/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ada } from "../../../test-utils/fixtures";
 import {
   jsonResponse,
   render,
@@ -16,13 +17,6 @@ const KEY = "retail-banking/1";
 const HEADING = "Retail Banking C1: Fraud Detection";
 const HEADER = challengeByKey(KEY)!.header.join(",");
 const ID = "0b6e3c1a-2f4d-4a8e-9c3b-5d6e7f809a1b";
-const ada = {
-  id: "u-ada",
-  username: "ada",
-  email: "ada@example.com",
-  status: "active",
-  admin_access: false,
-};
 
 /** A stand-in for the browser's XMLHttpRequest: records what is sent, answers when told. */
 class FakeXhr {

@@ -1,5 +1,12 @@
 import type { SubmissionStatus } from "@tandem/contracts";
-import { challengeAnswers, type Database, type Submission, submissions, users } from "@tandem/db";
+import {
+  challengeAnswers,
+  type Database,
+  rankedSubmission,
+  type Submission,
+  submissions,
+  users,
+} from "@tandem/db";
 import {
   and,
   asc,
@@ -182,14 +189,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           createdAt: submissions.createdAt,
         })
         .from(submissions)
-        .where(
-          and(
-            eq(submissions.teamId, teamId),
-            eq(submissions.status, "scored"),
-            eq(submissions.counted, true),
-            isNotNull(submissions.metricValue),
-          ),
-        );
+        .where(and(eq(submissions.teamId, teamId), rankedSubmission));
     },
 
     /** Each challenge's answer row count: the rows a submission must have. */

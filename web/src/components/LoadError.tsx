@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useSWRConfig } from "swr";
-import { hasErrorCode } from "../../api/client";
-import { TEAMS_KEY } from "../../api/teams/requests";
-import { failureReason } from "../Dashboard/teamErrors";
+import { hasErrorCode } from "../api/client";
+import { TEAMS_KEY } from "../api/teams/requests";
+import { failureReason } from "./Dashboard/teamErrors";
 
 interface LoadErrorProps {
   title: string;
