@@ -43,6 +43,8 @@ export const users = pgTable(
     notifySubmissionProblems: boolean("notify_submission_problems").notNull().default(true),
     /** One e-mail a day with the team's scored submissions (opt-in). */
     notifyDailyDigest: boolean("notify_daily_digest").notNull().default(false),
+    /** Announcements by e-mail (opt-out, also by the unsubscribe link in each). */
+    notifyAnnouncements: boolean("notify_announcements").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +80,14 @@ export const teams = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Dissolved (its last member left); kept, with its submissions, for audit. */
     deletedAt: timestamptz("deleted_at"),
+    /**
+     * Disqualified by the organizers: hidden from every ranking, kept for the record, reversible
+     * (reinstating clears it). The reason is shown to the team on its dashboard.
+     */
+    disqualifiedAt: timestamptz("disqualified_at"),
+    disqualificationReason: text("disqualification_reason"),
+    /** This team's own daily limit per challenge; null: the competition's. */
+    dailyLimit: integer("daily_limit"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -350,6 +360,83 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * The competition's settings the organizers change from the console, effective without a
+ * restart: one row (id 1). A null column means the deployment's configured value.
+ */
+export const competitionSettings = pgTable(
+  "competition_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    submissionsPaused: boolean("submissions_paused").notNull().default(false),
+    pauseMessage: text("pause_message"),
+    dailyLimit: integer("daily_limit"),
+    opensAt: timestamptz("opens_at"),
+    closesAt: timestamptz("closes_at"),
+    finalPicks: integer("final_picks"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("competition_settings_single_row", sql`${t.id} = 1`)],
+);
+export type CompetitionSettings = typeof competitionSettings.$inferSelect;
+
+/** Messages from the organizers, shown as a banner on the site and optionally e-mailed. */
+export const announcements = pgTable("announcements", {
+  id: id(),
+  /** Markdown, rendered safely (no raw HTML) wherever it is shown. */
+  body: text("body").notNull(),
+  /** Shown as the banner until another is posted or it is withdrawn. */
+  active: boolean("active").notNull().default(true),
+  /** Whether it goes to every participant's inbox (in batches, honouring opt-outs). */
+  emailed: boolean("emailed").notNull().default(false),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+export type Announcement = typeof announcements.$inferSelect;
+
+/** Each e-mailed announcement's deliveries: one row per user, so a batch is sent once. */
+export const announcementDeliveries = pgTable(
+  "announcement_deliveries",
+  {
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
+/**
+ * Every organizer action: who, when, what, the target, before and after. Append-only: a trigger
+ * (migration 0008) refuses UPDATE and DELETE, so no one edits the record through the database
+ * either.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    /** No foreign key: deleting an account must not rewrite the record (it is append-only). */
+    actorId: uuid("actor_id"),
+    /** Kept as it was when the action was taken, even if the account changes or goes. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+export type AuditEntry = typeof auditLog.$inferSelect;
 
 export type PasswordReset = typeof passwordResets.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
