@@ -20,6 +20,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let server: RunningProcess | undefined;
+  let stopping = false;
   try {
     server = startProcess("services/embedded/src/main.ts", {
       DATABASE_URL: "",
@@ -34,6 +35,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       ...env,
     });
     await waitForReady(`${baseUrl}/api/ready`, server);
+    // A server that dies mid-test shows up as refused connections: say why, with its output.
+    const running = server;
+    running.child.once("exit", (code, signal) => {
+      if (!stopping) {
+        console.error(
+          `The e2e server exited (${code ?? signal}) during the test:\n${running.output()}`,
+        );
+      }
+    });
   } catch (error) {
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
@@ -42,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     baseUrl,
     async stop() {
+      stopping = true;
       await server?.stop();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { loadCurrentBaselineParts } from "./baselines";
 import type { Database } from "./client";
-import { competitionReveals, submissions, teams } from "./schema";
+import { competitionReveals, competitionSettings, submissions, teams } from "./schema";
 
 export interface RankingInputs {
   /** The database's clock when these inputs were read: later reads see at least as much. */
@@ -24,6 +24,8 @@ export interface RankingInputs {
   privateBaselines: Record<string, number>;
   /** Whether the organizers have revealed the final standings. */
   revealed: boolean;
+  /** The organizers' count of final submissions for every challenge; null: each challenge's own. */
+  finalPicks: number | null;
 }
 
 /** A submission that ranks: scored, counted (made by an active team inside the window), with a score. */
@@ -37,7 +39,7 @@ export const rankedSubmission = and(
  * What the rankings are computed from: live active teams (only they can submit, and activation
  * cannot be undone) and their counted, scored submissions. A dissolved team (its last member
  * left) keeps its rows for audit but is not ranked, and its results do not weigh on the
- * challenge scores of the teams that are.
+ * challenge scores of the teams that are; nor do a disqualified team's, kept for the record.
  */
 export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
   // One clock for every gateway and worker, taken before the reads below.
@@ -45,11 +47,13 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
     rows: { now: string | Date }[];
   };
   const asOf = new Date(clock.rows[0]!.now);
-  const [teamRows, resultRows, baselineParts, revealRows] = await Promise.all([
+  const [teamRows, resultRows, baselineParts, revealRows, settingsRows] = await Promise.all([
     db
       .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
       .from(teams)
-      .where(and(eq(teams.status, "active"), isNull(teams.deletedAt))),
+      .where(
+        and(eq(teams.status, "active"), isNull(teams.deletedAt), isNull(teams.disqualifiedAt)),
+      ),
     db
       .select({
         teamId: submissions.teamId,
@@ -61,9 +65,10 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
       })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
-      .where(and(isNull(teams.deletedAt), rankedSubmission)),
+      .where(and(isNull(teams.deletedAt), isNull(teams.disqualifiedAt), rankedSubmission)),
     loadCurrentBaselineParts(db),
     db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1),
+    db.select({ finalPicks: competitionSettings.finalPicks }).from(competitionSettings).limit(1),
   ]);
   return {
     asOf,
@@ -82,5 +87,6 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
       ),
     ),
     revealed: revealRows.length > 0,
+    finalPicks: settingsRows[0]?.finalPicks ?? null,
   };
 }

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   "auth.organizer_code_invalid": "The organizer code is wrong.",
   "auth.demo_disabled": "Demo sign-in is not enabled on this deployment.",
   "auth.api_key_invalid": "The team API key (or the team name sent with it) is not valid.",
+  "auth.account_disabled":
+    "The organizers have disabled this account: it cannot sign in and its sessions have ended.",
   // Teams
   "team.not_found": "No such team.",
   "team.not_member": "The signed-in user is not in a team.",
@@ -56,6 +58,26 @@ export const ERROR_CODES = {
     "Only a scored submission made inside the competition window (counted) can be marked final.",
   "submission.selection_closed":
     "The competition window has closed: final submissions can no longer be marked or unmarked.",
+  "submission.paused":
+    "The organizers have paused submissions; `error` carries their message. Nothing was stored: send again later.",
+  // Organizers' settings and announcements
+  "settings.window_invalid":
+    "The competition window would close before it opens (opens_at must be before closes_at, as set or configured).",
+  "announcement.not_found": "No announcement has this id.",
+  "notification.unsubscribe_invalid":
+    "The unsubscribe link is not valid (cut short or altered): open the link from the e-mail as it is.",
+  // Organizers' console (accounts)
+  "admin.user_not_found": "No such user.",
+  "admin.self_revoke":
+    "An organizer cannot revoke their own admin access (another organizer must), so the console cannot lock everyone out.",
+  "admin.self_disable": "An organizer cannot disable their own account.",
+  // Organizers' console (submissions and rescoring)
+  "admin.submission_not_found": "No submission has this id.",
+  "admin.submission_unfinished":
+    "The submission is still queued or being scored; rescore it once it has a result.",
+  "admin.rescore_not_found": "No rescore of this challenge has been started.",
+  "admin.rescore_running":
+    "A rescore of this challenge is still running; wait until its `remaining` is 0.",
   // JupyterHub
   "jupyter.not_configured": "JupyterHub is not configured on this deployment.",
   "jupyter.no_team": "The user must be in a team to open JupyterHub.",

@@ -1,4 +1,7 @@
 export * from "./admin";
+export * from "./admin-console";
+export * from "./admin-settings";
+export * from "./admin-submissions";
 export * from "./auth";
 export * from "./common";
 export * from "./competition";

@@ -65,6 +65,17 @@ export const teamSchema = z.object({
   status: teamStatusSchema,
   created_at: z.string(),
   activated_at: z.string().nullable(),
+  // Always sent by the gateway; optional in the type only so views built before issue 19 (the
+  // web's fixtures) still type-check.
+  disqualified: z
+    .boolean()
+    .optional()
+    .describe("Disqualified by the organizers: hidden from every ranking"),
+  disqualification_reason: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The organizers' reason, shown on the team's dashboard; null unless disqualified"),
   total_score: z.number(),
   members: z.array(memberSchema),
   member_count: z.number().int(),

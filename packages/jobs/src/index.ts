@@ -38,6 +38,14 @@ export {
 } from "./rankings-cache";
 export { previewRankings, refreshRankings } from "./rankings-refresh";
 export {
+  type FinishedJobRemover,
+  RESCORABLE_STATUSES,
+  type ReopenedSubmission,
+  type RescorableStatus,
+  removeFinishedScoringJob,
+  reopenForRescoring,
+} from "./rescore";
+export {
   isLastAttempt,
   type RetryPolicy,
   retryDelayMs,

@@ -1,5 +1,5 @@
 import { DOMAINS } from "@tandem/competition";
-import { type Database, loadRankingInputs } from "@tandem/db";
+import { type Database, loadRankingInputs, type RankingInputs } from "@tandem/db";
 import { rankingBodies } from "@tandem/scoring";
 import type { RankingsCache } from "./rankings-cache";
 
@@ -10,7 +10,8 @@ import type { RankingsCache } from "./rankings-cache";
  * public before the reveal, final after it (docs/adr/0009-public-private-split.md).
  */
 export async function refreshRankings(db: Database, cache: RankingsCache) {
-  const bodies = rankingBodies(DOMAINS, await loadRankingInputs(db));
+  const inputs = await loadRankingInputs(db);
+  const bodies = rankingBodies(domainsFor(inputs), inputs);
   await cache.write(bodies);
   return bodies;
 }
@@ -21,5 +22,18 @@ export async function refreshRankings(db: Database, cache: RankingsCache) {
  * reach it.
  */
 export async function previewRankings(db: Database) {
-  return rankingBodies(DOMAINS, await loadRankingInputs(db), { standings: "private" });
+  const inputs = await loadRankingInputs(db);
+  return rankingBodies(domainsFor(inputs), inputs, { standings: "private" });
+}
+
+/** The competition's domains, each challenge's count of final submissions the organizers' when set. */
+function domainsFor({ finalPicks }: Pick<RankingInputs, "finalPicks">) {
+  if (finalPicks === null) return DOMAINS;
+  return DOMAINS.map((domain) => ({
+    ...domain,
+    challenges: domain.challenges.map((challenge) => ({
+      ...challenge,
+      finalSubmissions: finalPicks,
+    })),
+  }));
 }

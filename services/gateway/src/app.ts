@@ -14,7 +14,25 @@ import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { createAnnouncementBanner } from "./modules/admin/announcements.banner";
+import { createAnnouncementsRepository } from "./modules/admin/announcements.repository";
+import { announcementRoutes } from "./modules/admin/announcements.routes";
+import { announcementSweepsPlugin } from "./modules/admin/announcements.sweeps.plugin";
+import { unsubscribeRoutes } from "./modules/admin/announcements.unsubscribe.routes";
+import { adminAuditLogRoutes } from "./modules/admin/audit-log.routes";
+import { createExportsRepository } from "./modules/admin/exports.repository";
+import { exportRoutes } from "./modules/admin/exports.routes";
+import { adminOverviewRoutes } from "./modules/admin/overview.routes";
+import { createFinishedJobCleaner } from "./modules/admin/rescore.queue";
+import { rescoreRoutes } from "./modules/admin/rescore.routes";
+import { createRescoreService } from "./modules/admin/rescore.service";
 import { createRevealService } from "./modules/admin/reveal.service";
+import { settingsRoutes } from "./modules/admin/settings.routes";
+import { createSettingsService } from "./modules/admin/settings.service";
+import { createAdminSubmissionsRepository } from "./modules/admin/submissions.repository";
+import { adminSubmissionRoutes } from "./modules/admin/submissions.routes";
+import { adminTeamsRoutes } from "./modules/admin/teams.routes";
+import { adminUsersRoutes } from "./modules/admin/users.routes";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
 import { githubRoutes } from "./modules/auth/github.routes";
@@ -149,6 +167,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reveal = createRevealService({ reveals: createRevealsRepository({ db }) });
   const isRevealed = () => reveal.isRevealed();
   const notifications = createNotificationsRepository({ db });
+  // BullMQ keeps a finished job under its submission's id: a rescore removes it first.
+  const finishedJobs = config.redisUrl
+    ? createFinishedJobCleaner({ redisUrl: config.redisUrl, prefix: config.queuePrefix })
+    : undefined;
+  if (finishedJobs) app.addHook("onClose", () => finishedJobs.close());
+  // The organizers' settings over the config, in force without a restart (cached ~1 s).
+  const settings = createSettingsService({
+    db,
+    defaults: { competitionWindow: config.competitionWindow, dailyLimit: config.submissionsPerDay },
+  });
+  const rules = () => settings.current();
+  const announcements = createAnnouncementsRepository({ db });
+  const banner = createAnnouncementBanner({ announcements });
   const authCodes = createAuthCodesRepository({ db });
   const authOptions = {
     users,
@@ -169,9 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged("Health", healthRoutes), { checks: deps.readyChecks });
       await api.register(tagged("Competition", competitionRoutes), { db });
       await api.register(tagged("Competition", publicConfigRoutes), {
-        github_enabled: Boolean(config.github),
-        demo_login_enabled: config.demoLogin,
-        jupyterhub_url: config.jupyterhubUrl ?? null,
+        deployment: {
+          github_enabled: Boolean(config.github),
+          demo_login_enabled: config.demoLogin,
+          jupyterhub_url: config.jupyterhubUrl ?? null,
+        },
+        settings,
+        banner,
       });
       await api.register(tagged("Accounts", authRoutes), authOptions);
       await api.register(tagged("Accounts", sessionRoutes), authOptions);
@@ -183,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
       });
       await api.register(tagged("Accounts", notificationRoutes), { notifications });
+      await api.register(tagged("Accounts", unsubscribeRoutes), {
+        announcements,
+        secret: config.jwtSecret,
+        publicUrl: config.publicUrl,
+      });
       if (config.github) {
         await api.register(tagged("Accounts", githubRoutes), {
           github: config.github,
@@ -221,9 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         submissions,
         getAnswers,
         dispatcher: deps.dispatcher,
-        competitionWindow: config.competitionWindow,
+        rules,
         waitMs: config.submitWaitMs,
-        dailyLimit: config.submissionsPerDay,
         bodyLimitBytes: config.bodyLimitBytes,
         submitPerTeam: config.submitPerTeam,
         rateLimitWindowMs: config.rateLimit.windowMs,
@@ -234,10 +273,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged("Submissions", finalSelectionRoutes), {
         submissions,
         getAnswers,
-        competitionWindow: config.competitionWindow,
+        rules,
         isRevealed,
       });
       await api.register(tagged("Organizers", adminRoutes), { reveal, rankings });
+      await api.register(tagged("Organizers", adminOverviewRoutes), { db });
+      await api.register(tagged("Organizers", adminTeamsRoutes), {
+        db,
+        encryptionKey: config.apiKeyEncryptionKey,
+        onTeamsChanged: rankings.refresh,
+      });
+      await api.register(tagged("Organizers", adminUsersRoutes), { db });
+      await api.register(tagged("Organizers", adminAuditLogRoutes), { db });
+      await api.register(tagged("Organizers", settingsRoutes), {
+        settings,
+        onRankingsChanged: rankings.refresh,
+      });
+      await api.register(tagged("Organizers", announcementRoutes), { announcements, banner });
+      const adminSubmissions = createAdminSubmissionsRepository({ db });
+      await api.register(tagged("Organizers", adminSubmissionRoutes), {
+        adminSubmissions,
+        submissions,
+      });
+      await api.register(tagged("Organizers", rescoreRoutes), {
+        rescore: createRescoreService({
+          db,
+          dispatcher: deps.dispatcher,
+          rankings,
+          ...(finishedJobs ? { clearFinishedJob: finishedJobs.clear } : {}),
+          logger: app.log,
+        }),
+        adminSubmissions,
+        submissions,
+        waitMs: config.submitWaitMs,
+      });
+      await api.register(tagged("Organizers", exportRoutes), {
+        rankings,
+        exports: createExportsRepository({ db }),
+        adminSubmissions,
+      });
     },
     { prefix: "/api" },
   );
@@ -250,6 +324,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isRevealed,
     publicUrl: config.publicUrl,
     settings: config.notifications,
+  });
+
+  // Announcement e-mails, in batches, swept from every gateway like the notifications.
+  await app.register(announcementSweepsPlugin, {
+    intervalSeconds: config.notifications.sweepSeconds,
+    announcements,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.jwtSecret,
   });
 
   await app.register(webStaticPlugin, {

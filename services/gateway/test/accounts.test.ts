@@ -278,6 +278,10 @@ describe("organizer code and public config", () => {
       github_enabled: true,
       demo_login_enabled: false,
       jupyterhub_url: null,
+      submissions_paused: false,
+      pause_message: null,
+      competition: { opens_at: expect.any(String), closes_at: expect.any(String) },
+      announcement: null,
     });
     expect(config.body).not.toContain("let-me-organize-the-competition");
     expect((await post("/api/auth/demo-login", {})).statusCode).toBe(404);

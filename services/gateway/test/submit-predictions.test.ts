@@ -68,7 +68,9 @@ beforeEach(async () => {
   teamId = team?.id ?? "";
 });
 
-function deps(overrides: Partial<SubmitDeps> = {}) {
+type Rules = Awaited<ReturnType<SubmitDeps["rules"]>>;
+
+function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
   const dispatched: string[] = [];
   const value: SubmitDeps = {
     submissions: createSubmissionsRepository({ db }),
@@ -87,12 +89,17 @@ function deps(overrides: Partial<SubmitDeps> = {}) {
       });
       return checked.ok ? { ...checked, predictions: Buffer.from(checked.predictions) } : checked;
     },
-    competitionWindow: {
-      opensAt: new Date(NOW.getTime() - 86_400_000),
-      closesAt: new Date(NOW.getTime() + 86_400_000),
-    },
+    rules: async () => ({
+      submissionsPaused: false,
+      pauseMessage: null,
+      dailyLimit: 3,
+      window: {
+        opensAt: new Date(NOW.getTime() - 86_400_000),
+        closesAt: new Date(NOW.getTime() + 86_400_000),
+      },
+      ...rules,
+    }),
     waitMs: 0,
-    dailyLimit: 3,
     isRevealed: async () => false,
     now: () => NOW,
     ...overrides,
@@ -192,7 +199,7 @@ describe("submitPredictions", () => {
   });
 
   it("refuses past the daily limit with the reset time, and counts only inside the window", async () => {
-    const { deps: d } = deps({ dailyLimit: 2 });
+    const { deps: d } = deps({}, { dailyLimit: 2 });
     for (const key of ["a", "b"]) await submitPredictions(d, input({ idempotencyKey: key }));
     const limited = await refusal(submitPredictions(d, input({ idempotencyKey: "c" })));
     expect([limited.statusCode, limited.code]).toEqual([429, "submission.daily_limit"]);
@@ -204,10 +211,36 @@ describe("submitPredictions", () => {
       Math.ceil((midnight.getTime() - NOW.getTime()) / 1000),
     );
 
-    const { deps: late } = deps({
-      competitionWindow: { opensAt: new Date(0), closesAt: new Date(NOW.getTime() - 1000) },
-    });
+    const { deps: late } = deps(
+      {},
+      { window: { opensAt: new Date(0), closesAt: new Date(NOW.getTime() - 1000) } },
+    );
     const practice = await submitPredictions(late, input({ idempotencyKey: "after" }));
     expect(practice.body.counted).toBe(false);
+  });
+
+  it("lets a team's own daily limit win over the competition's", async () => {
+    const { deps: d } = deps({}, { dailyLimit: 1 });
+    const team = { id: teamId, status: "active", dailyLimit: 2 };
+    for (const key of ["a", "b"]) await submitPredictions(d, input({ team, idempotencyKey: key }));
+    const limited = await refusal(submitPredictions(d, input({ team, idempotencyKey: "c" })));
+    expect(limited.message).toContain("Daily limit reached: 2 submissions per day");
+  });
+
+  it("refuses while submissions are paused with the organizers' message, storing nothing", async () => {
+    const { deps: d, dispatched } = deps(
+      {},
+      { submissionsPaused: true, pauseMessage: "Back at 14:00." },
+    );
+    const paused = await refusal(submitPredictions(d, input()));
+    expect([paused.statusCode, paused.code, paused.message]).toEqual([
+      503,
+      "submission.paused",
+      "Back at 14:00.",
+    ]);
+    const { deps: silent } = deps({}, { submissionsPaused: true });
+    expect((await refusal(submitPredictions(silent, input()))).message).toMatch(/paused/);
+    expect(dispatched).toEqual([]);
+    expect(await stored()).toHaveLength(0);
   });
 });

@@ -33,6 +33,7 @@ declare module "fastify" {
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** The signed-in account when the request carries a live session, else undefined. */
     sessionUser(request: FastifyRequest): Promise<User | undefined>;
+    /** Refuses (403 `auth.account_disabled`) an account the organizers disabled. */
     issueSession(reply: FastifyReply, user: User, rememberMe: boolean): Promise<string>;
     /** Ends the request's own session (if any) and clears the cookie. */
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -45,6 +46,10 @@ declare module "fastify" {
 }
 
 export const SESSION_COOKIE = "auth_token";
+/** `users.status` of an account the organizers disabled: no sign-in, no live session. */
+export const ACCOUNT_DISABLED = "disabled";
+const ACCOUNT_DISABLED_MESSAGE =
+  "This account has been disabled by the organizers. Contact them if you think this is a mistake.";
 const DAY_SECONDS = 86_400;
 const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
 
@@ -96,6 +101,9 @@ export const authPlugin = fp(
     });
 
     app.decorate("issueSession", async (reply: FastifyReply, user: User, rememberMe: boolean) => {
+      // Every way in (password, GitHub, demo, reset) ends here: a disabled account gets none.
+      if (user.status === ACCOUNT_DISABLED)
+        throw forbidden("auth.account_disabled", ACCOUNT_DISABLED_MESSAGE);
       const maxAge = (rememberMe ? 7 : 1) * DAY_SECONDS;
       const sid = await sessions.create(user.id, new Date(Date.now() + maxAge * 1000));
       const token = await reply.jwtSign(

@@ -97,7 +97,13 @@ export async function authRoutes(
     {
       schema: {
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, 401: errorSchema, 429: errorSchema },
+        // 403: the right password for an account the organizers disabled (issueSession).
+        response: {
+          200: sessionResponseSchema,
+          401: errorSchema,
+          403: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { type Database, sessions, type User, users } from "@tandem/db";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 
 /** Server-side sessions: a token is good only while its row exists (see schema.ts). */
 export function createSessionsRepository({ db }: { db: Database }) {
@@ -24,6 +24,8 @@ export function createSessionsRepository({ db }: { db: Database }) {
             eq(sessions.id, sessionId),
             eq(sessions.userId, userId),
             gt(sessions.expiresAt, new Date()),
+            // Disabling deletes the sessions too; this holds should one be created meanwhile.
+            ne(users.status, "disabled"),
           ),
         );
       return row?.user;

@@ -6,6 +6,7 @@ import {
 import type { AnswersLookup } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { CompetitionRules } from "../admin/settings.service";
 import { selectFinal } from "./final-selection";
 import { storedSubmissionAnswer } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
@@ -13,7 +14,8 @@ import type { SubmissionsRepository } from "./submissions.repository";
 export interface FinalSelectionRoutesOptions {
   submissions: SubmissionsRepository;
   getAnswers: AnswersLookup;
-  competitionWindow: { closesAt: Date };
+  /** The organizers' settings in force: the window's close, the count of final submissions. */
+  rules: () => Promise<Pick<CompetitionRules, "window" | "finalPicks">>;
   isRevealed: () => Promise<boolean>;
 }
 
@@ -25,7 +27,7 @@ export async function finalSelectionRoutes(
   app: FastifyInstance,
   options: FinalSelectionRoutesOptions,
 ) {
-  const { submissions, getAnswers, competitionWindow, isRevealed } = options;
+  const { submissions, getAnswers, rules, isRevealed } = options;
 
   app.addHook("onRequest", app.authenticateTeamOrMember);
 
@@ -50,8 +52,9 @@ export async function finalSelectionRoutes(
       url: "/submissions/:id/final",
       schema,
       handler: async (request) => {
+        const { window, finalPicks } = await rules();
         const submission = await selectFinal(
-          { submissions, competitionWindow },
+          { submissions, competitionWindow: window, finalPicks },
           { teamId: request.team.id, submissionId: request.params.id, final },
         );
         // selectFinal found the submission's challenge, so it has an answer.

@@ -6,12 +6,14 @@ import type { SubmissionsRepository } from "./submissions.repository";
 export interface FinalSelectionDeps {
   submissions: Pick<SubmissionsRepository, "findForTeam" | "markFinal" | "unmarkFinal">;
   competitionWindow: { closesAt: Date };
+  /** The organizers' count of final submissions for every challenge; absent or null: its own. */
+  finalPicks?: number | null;
   now?: () => Date;
 }
 
 /**
  * A team's choice of final submissions (docs/adr/0009-public-private-split.md): up to the
- * challenge's `finalSubmissions` of its own scored, counted submissions, marked or unmarked
+ * challenge's `finalSubmissions` (or the organizers' `finalPicks`) of its own scored, counted submissions, marked or unmarked
  * until the competition window closes. Refusals are thrown as `HttpError`s with their codes.
  */
 export async function selectFinal(
@@ -21,6 +23,7 @@ export async function selectFinal(
   const submission = await deps.submissions.findForTeam(input.teamId, input.submissionId);
   const challenge = submission ? challengeByKey(submission.challengeKey) : undefined;
   if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");
+  const limit = deps.finalPicks ?? challenge.finalSubmissions;
   const now = deps.now?.() ?? new Date();
   if (now > deps.competitionWindow.closesAt) {
     throw conflict(
@@ -41,18 +44,14 @@ export async function selectFinal(
         : "Only a submission made inside the competition window can be marked final; this one is practice.",
     );
   }
-  const outcome = await deps.submissions.markFinal(
-    input.teamId,
-    submission,
-    challenge.finalSubmissions,
-  );
+  const outcome = await deps.submissions.markFinal(input.teamId, submission, limit);
   if ("limited" in outcome) {
     const marked = outcome.limited.map((row) => row.id);
     throw new HttpError(
       409,
       "submission.final_limit",
-      `Your team has already marked ${marked.length} final submission${marked.length === 1 ? "" : "s"} for ${challenge.key} (at most ${challenge.finalSubmissions}): ${marked.join(", ")}. Unmark one first (DELETE /api/submissions/{id}/final, or unmark_final(id) in the SDK).`,
-      { challenge_key: challenge.key, limit: challenge.finalSubmissions, marked },
+      `Your team has already marked ${marked.length} final submission${marked.length === 1 ? "" : "s"} for ${challenge.key} (at most ${limit}): ${marked.join(", ")}. Unmark one first (DELETE /api/submissions/{id}/final, or unmark_final(id) in the SDK).`,
+      { challenge_key: challenge.key, limit, marked },
     );
   }
   return outcome.row;

@@ -29,6 +29,7 @@ import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
+import { dailyLimitOf } from "../admin/settings.service";
 import { challengeSummaries } from "./challenge-summary";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
 import { storedSubmissionDetail, toHistoryItem } from "./submission-view";
@@ -39,10 +40,9 @@ export interface SubmissionRoutesOptions {
   submissions: SubmissionsRepository;
   getAnswers: AnswersLookup;
   dispatcher: ScoringDispatcher;
-  competitionWindow: { opensAt: Date; closesAt: Date };
+  /** The organizers' settings in force: a pause, the window, the daily limit. */
+  rules: SubmitDeps["rules"];
   waitMs: number;
-  /** Submissions a team may make per challenge per UTC day. */
-  dailyLimit: number;
   /** The largest /submit body (the app-wide limit is for small JSON). Default 50 MB. */
   bodyLimitBytes?: number;
   /** Calls to /submit per team per `rateLimitWindowMs`, invalid ones included. Default 120. */
@@ -66,7 +66,7 @@ const gunzipAsync = promisify(gunzip);
  * member's session (then recorded as that member's).
  */
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
-  const { submissions, getAnswers, dispatcher, competitionWindow, isRevealed } = options;
+  const { submissions, getAnswers, dispatcher, rules, isRevealed } = options;
   app.addHook("onRequest", app.authenticateTeamOrMember);
   const parser =
     options.parser ??
@@ -82,9 +82,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     getAnswers,
     dispatcher,
     check: (csv, challenge, answers) => parser.check(csv, challenge, answers),
-    competitionWindow,
+    rules,
     waitMs: options.waitMs,
-    dailyLimit: options.dailyLimit,
     isRevealed,
   };
 
@@ -155,7 +154,12 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     },
     async (request) => ({
       challenges: await challengeSummaries(
-        { submissions, baselines: options.baselines, isRevealed, dailyLimit: options.dailyLimit },
+        {
+          submissions,
+          baselines: options.baselines,
+          isRevealed,
+          dailyLimit: dailyLimitOf(request.team, await rules()),
+        },
         request.team,
       ),
     }),

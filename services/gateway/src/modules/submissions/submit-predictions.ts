@@ -1,11 +1,12 @@
 import { DOMAINS, findChallenge, METRICS } from "@tandem/competition";
-import type { SubmitResponse } from "@tandem/contracts";
+import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
 import type { AnswersLookup } from "@tandem/scoring";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
+import { type CompetitionRules, dailyLimitOf } from "../admin/settings.service";
 import { toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
@@ -21,18 +22,23 @@ export interface SubmitDeps {
   getAnswers: AnswersLookup;
   dispatcher: Pick<ScoringDispatcher, "dispatch">;
   check: SubmissionParser["check"];
-  competitionWindow: { opensAt: Date; closesAt: Date };
+  /**
+   * The organizers' settings in force (a pause, the window in which submissions count, the
+   * daily limit), read per submission.
+   */
+  rules: () => Promise<
+    Pick<CompetitionRules, "submissionsPaused" | "pauseMessage" | "dailyLimit" | "window">
+  >;
   /** How long to wait for the score before answering 202. */
   waitMs: number;
-  /** Submissions a team may make per challenge per UTC day. */
-  dailyLimit: number;
   /** Whether the final standings are revealed: then scores shown are the private ones. */
   isRevealed: () => Promise<boolean>;
   now?: () => Date;
 }
 
 export interface SubmitInput {
-  team: { id: string; status: string };
+  /** `dailyLimit`: the team's own, set by an organizer; it wins over the competition's. */
+  team: { id: string; status: string; dailyLimit?: number | null };
   domainName: string;
   taskNumber: number;
   /** The file as sent. */
@@ -80,6 +86,11 @@ export async function submitPredictions(
 ): Promise<SubmitOutcome> {
   const { submissions } = deps;
   const { team } = input;
+  const rules = await deps.rules();
+  if (rules.submissionsPaused) {
+    throw new HttpError(503, "submission.paused", rules.pauseMessage ?? DEFAULT_PAUSE_MESSAGE);
+  }
+  const dailyLimit = dailyLimitOf(team, rules);
   const challenge = findChallenge(input.domainName, input.taskNumber);
   if (!challenge) {
     throw notFound(
@@ -125,14 +136,14 @@ export async function submitPredictions(
         payloadHash: checked.payloadHash,
         rowCount: checked.rowCount,
         metricName: METRICS[challenge.metric].name,
-        counted: now >= deps.competitionWindow.opensAt && now <= deps.competitionWindow.closesAt,
+        counted: now >= rules.window.opensAt && now <= rules.window.closesAt,
         idempotencyKey: key ?? null,
         note: input.note ?? null,
         submittedVia: input.submittedBy ? "user" : "api_key",
         submittedBy: input.submittedBy ?? null,
       },
       {
-        perDay: deps.dailyLimit,
+        perDay: dailyLimit,
         since: dayStart,
         // The Idempotency-Key says what a retry is; without one, an identical file is.
         ...(key ? {} : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
@@ -143,7 +154,7 @@ export async function submitPredictions(
       throw new HttpError(
         429,
         "submission.daily_limit",
-        `Daily limit reached: ${deps.dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
+        `Daily limit reached: ${dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
         undefined,
         { retryAfterSeconds: Math.ceil((resets.getTime() - now.getTime()) / 1000) },
       );

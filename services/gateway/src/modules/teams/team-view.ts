@@ -27,6 +27,8 @@ export function toTeamView(
     status: team.status,
     created_at: team.createdAt.toISOString(),
     activated_at: team.activatedAt?.toISOString() ?? null,
+    disqualified: team.disqualifiedAt !== null,
+    disqualification_reason: team.disqualifiedAt ? team.disqualificationReason : null,
     total_score: totalScore,
     members: members.map((m) => ({
       user_id: m.userId,

@@ -1,0 +1,100 @@
+import { DOMAINS } from "@tandem/competition";
+import {
+  type DomainLeaderboard,
+  type OverallLeaderboard,
+  STANDINGS_EXPORT_COLUMNS,
+  TEAMS_EXPORT_COLUMNS,
+} from "@tandem/contracts";
+import Papa from "papaparse";
+import type { TeamMemberExportRow } from "./exports.repository";
+import type { AdminSubmissionRow } from "./submissions.repository";
+
+type Cell = string | number | boolean | null;
+
+/** The ranks that win a prize (docs: ARCHITECTURE.md §6; per domain only beating the baseline). */
+export const PRIZE_RANKS = 3;
+
+/**
+ * CSV lines with CRLF endings. Cells a spreadsheet would run as a formula (text starting with
+ * = + - @, a tab or a carriage return) are prefixed with ' (papaparse's escapeFormulae), since
+ * team names, notes and errors are typed by participants.
+ */
+export function csvLines(rows: Cell[][]): string {
+  if (rows.length === 0) return "";
+  return `${Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n" })}\r\n`;
+}
+
+export const csvHeader = (columns: readonly string[]) => csvLines([[...columns]]);
+
+/** The standings shown now: overall, then each domain in the competition's order. */
+export function standingsCsv(
+  overall: OverallLeaderboard,
+  domains: Record<string, DomainLeaderboard>,
+): string {
+  const rows: Cell[][] = [];
+  for (const row of overall.leaderboard) {
+    const prize = row.rank <= PRIZE_RANKS ? row.rank : null;
+    rows.push(["overall", row.rank, row.team_id, row.team_name, row.total_score, prize, null]);
+  }
+  for (const domain of DOMAINS) {
+    for (const row of domains[domain.slug]?.leaderboard ?? []) {
+      const prize = row.rank <= PRIZE_RANKS && row.beats_baseline ? row.rank : null;
+      rows.push([
+        domain.slug,
+        row.rank,
+        row.team_id,
+        row.team_name,
+        row.domain_score,
+        prize,
+        row.beats_baseline,
+      ]);
+    }
+  }
+  return csvHeader(STANDINGS_EXPORT_COLUMNS) + csvLines(rows);
+}
+
+export function teamsCsv(rows: TeamMemberExportRow[]): string {
+  return (
+    csvHeader(TEAMS_EXPORT_COLUMNS) +
+    csvLines(
+      rows.map((row) => [
+        row.teamId,
+        row.teamName,
+        row.status,
+        row.disqualifiedAt !== null,
+        row.disqualificationReason,
+        row.activatedAt?.toISOString() ?? null,
+        row.username,
+        row.email,
+        row.role,
+      ]),
+    )
+  );
+}
+
+/** Submissions' metadata, one line each: never the file, nothing secret. */
+export function submissionsCsvLines(rows: AdminSubmissionRow[]): string {
+  return csvLines(
+    rows.map((row) => [
+      row.id,
+      row.teamId,
+      row.teamName,
+      row.challengeKey,
+      row.status,
+      row.metricName,
+      row.metricValue,
+      row.privateMetricValue,
+      row.counted,
+      row.finalAt !== null,
+      row.rowCount,
+      row.errorMessage,
+      row.note,
+      row.submittedVia,
+      row.submitterName,
+      row.attempts,
+      row.answersVersion,
+      row.createdAt.toISOString(),
+      row.scoredAt?.toISOString() ?? null,
+    ]),
+  );
+}

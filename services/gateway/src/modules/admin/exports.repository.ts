@@ -1,0 +1,44 @@
+import { type Database, teamMembers, teams, users } from "@tandem/db";
+import { asc, eq, isNull, sql } from "drizzle-orm";
+
+export interface TeamMemberExportRow {
+  teamId: string;
+  teamName: string;
+  status: string;
+  disqualifiedAt: Date | null;
+  disqualificationReason: string | null;
+  activatedAt: Date | null;
+  username: string | null;
+  email: string | null;
+  role: string | null;
+}
+
+export function createExportsRepository({ db }: { db: Database }) {
+  return {
+    /** Every live team with each member (a team without members once, with empty member cells). */
+    teamMembers(): Promise<TeamMemberExportRow[]> {
+      return db
+        .select({
+          teamId: teams.id,
+          teamName: teams.name,
+          status: teams.status,
+          disqualifiedAt: teams.disqualifiedAt,
+          disqualificationReason: teams.disqualificationReason,
+          activatedAt: teams.activatedAt,
+          username: users.username,
+          email: users.email,
+          role: teamMembers.role,
+        })
+        .from(teams)
+        .leftJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+        .leftJoin(users, eq(users.id, teamMembers.userId))
+        .where(isNull(teams.deletedAt))
+        .orderBy(
+          asc(teams.name),
+          sql`case ${teamMembers.role} when 'creator' then 0 when 'owner' then 1 else 2 end`,
+          asc(users.username),
+        );
+    },
+  };
+}
+export type ExportsRepository = ReturnType<typeof createExportsRepository>;

@@ -1,0 +1,235 @@
+import { DEFAULT_FINAL_SUBMISSIONS } from "@tandem/competition";
+import type { AdminSettings, AdminSettingsPatch } from "@tandem/contracts";
+import {
+  type CompetitionSettings,
+  competitionSettings,
+  type Database,
+  type User,
+} from "@tandem/db";
+import { eq } from "drizzle-orm";
+import { badRequest } from "../../lib/http-error";
+import { recordAudit } from "./audit";
+
+/** The deployment's configured values, in force wherever the settings row says nothing. */
+export interface SettingsDefaults {
+  competitionWindow: { opensAt: Date; closesAt: Date };
+  /** Submissions per team per challenge per UTC day. */
+  dailyLimit: number;
+}
+
+/** What submitting, final selection and the public config follow. */
+export interface CompetitionRules {
+  submissionsPaused: boolean;
+  /** The organizers' words while paused; null: the default sentence. */
+  pauseMessage: string | null;
+  dailyLimit: number;
+  window: { opensAt: Date; closesAt: Date };
+  /** Every challenge's number of final submissions; null: each challenge's own. */
+  finalPicks: number | null;
+}
+
+export interface EffectiveSettings extends CompetitionRules {
+  overridden: AdminSettings["overridden"];
+  updatedAt: Date | null;
+}
+
+type Row = Pick<
+  CompetitionSettings,
+  | "submissionsPaused"
+  | "pauseMessage"
+  | "dailyLimit"
+  | "opensAt"
+  | "closesAt"
+  | "finalPicks"
+  | "updatedAt"
+>;
+
+/** The API's names for the row's columns, as the PATCH body and audit entries use them. */
+const FIELDS = {
+  submissions_paused: "submissionsPaused",
+  pause_message: "pauseMessage",
+  daily_limit: "dailyLimit",
+  opens_at: "opensAt",
+  closes_at: "closesAt",
+  final_picks: "finalPicks",
+} as const satisfies Record<keyof AdminSettingsPatch, keyof Row>;
+type Field = keyof typeof FIELDS;
+
+/** The row as it is after `patch` (fields not sent keep their value; null: the config's). */
+function applyPatch(row: Row, patch: AdminSettingsPatch): Row {
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    ...row,
+    ...(patch.submissions_paused !== undefined && { submissionsPaused: patch.submissions_paused }),
+    // An empty message is no message: the default sentence is shown.
+    ...(patch.pause_message !== undefined && { pauseMessage: patch.pause_message || null }),
+    ...(patch.daily_limit !== undefined && { dailyLimit: patch.daily_limit }),
+    ...(patch.opens_at !== undefined && { opensAt: date(patch.opens_at) }),
+    ...(patch.closes_at !== undefined && { closesAt: date(patch.closes_at) }),
+    ...(patch.final_picks !== undefined && { finalPicks: patch.final_picks }),
+  };
+}
+
+const wire = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+const same = (a: unknown, b: unknown) => wire(a) === wire(b);
+
+/**
+ * The competition's settings as the organizers set them (the `competition_settings` row) over the
+ * deployment's config. Read through a cache of at most `ttlMs` per process: /submit does not
+ * query them per request, and a change made by any gateway is in force in every other one within
+ * that time (there is no cross-process invalidation to miss); here, at once.
+ */
+export function createSettingsService({
+  db,
+  defaults,
+  ttlMs = 1000,
+  now = Date.now,
+}: {
+  db: Database;
+  defaults: SettingsDefaults;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  let cached: { value: EffectiveSettings; readAt: number } | undefined;
+  let loading: Promise<EffectiveSettings> | undefined;
+  // Bumped by every update, so a read begun before it cannot put the old values back.
+  let generation = 0;
+
+  function effective(row: Row | undefined): EffectiveSettings {
+    return {
+      submissionsPaused: row?.submissionsPaused ?? false,
+      pauseMessage: row?.pauseMessage ?? null,
+      dailyLimit: row?.dailyLimit ?? defaults.dailyLimit,
+      window: {
+        opensAt: row?.opensAt ?? defaults.competitionWindow.opensAt,
+        closesAt: row?.closesAt ?? defaults.competitionWindow.closesAt,
+      },
+      finalPicks: row?.finalPicks ?? null,
+      overridden: {
+        daily_limit: row?.dailyLimit != null,
+        opens_at: row?.opensAt != null,
+        closes_at: row?.closesAt != null,
+        final_picks: row?.finalPicks != null,
+      },
+      updatedAt: row?.updatedAt ?? null,
+    };
+  }
+
+  async function load(): Promise<EffectiveSettings> {
+    const [row] = await db
+      .select()
+      .from(competitionSettings)
+      .where(eq(competitionSettings.id, 1))
+      .limit(1);
+    return effective(row);
+  }
+
+  return {
+    current(): Promise<EffectiveSettings> {
+      if (cached && now() - cached.readAt < ttlMs) return Promise.resolve(cached.value);
+      if (!loading) {
+        const startedAt = now();
+        const startedIn = generation;
+        loading = load()
+          .then((value) => {
+            if (startedIn === generation) cached = { value, readAt: startedAt };
+            return value;
+          })
+          .finally(() => {
+            loading = undefined;
+          });
+      }
+      return loading;
+    },
+
+    /**
+     * Applies the fields sent (null: back to the config's value), refusing a window that would
+     * close before it opens; the change and its audit entry (the changed fields, before and
+     * after) commit together. Answers the settings now in force and the fields that changed.
+     */
+    async update(
+      actor: Pick<User, "id" | "email">,
+      patch: AdminSettingsPatch,
+    ): Promise<{ settings: EffectiveSettings; changed: Field[] }> {
+      const outcome = await db.transaction(async (tx) => {
+        await tx.insert(competitionSettings).values({ id: 1 }).onConflictDoNothing();
+        const [before] = await tx
+          .select()
+          .from(competitionSettings)
+          .where(eq(competitionSettings.id, 1))
+          .for("update");
+        if (!before) throw new Error("competition_settings row missing after insert");
+        const next = applyPatch(before, patch);
+        const { window } = effective(next);
+        if (window.opensAt >= window.closesAt) {
+          throw badRequest(
+            "settings.window_invalid",
+            `The competition would close (${window.closesAt.toISOString()}) before it opens (${window.opensAt.toISOString()}): opens_at must be before closes_at.`,
+            { opens_at: window.opensAt.toISOString(), closes_at: window.closesAt.toISOString() },
+          );
+        }
+        const changed = (Object.keys(FIELDS) as Field[]).filter(
+          (field) => !same(before[FIELDS[field]], next[FIELDS[field]]),
+        );
+        if (changed.length === 0) return { row: before, changed };
+        const [row] = await tx
+          .update(competitionSettings)
+          .set({
+            submissionsPaused: next.submissionsPaused,
+            pauseMessage: next.pauseMessage,
+            dailyLimit: next.dailyLimit,
+            opensAt: next.opensAt,
+            closesAt: next.closesAt,
+            finalPicks: next.finalPicks,
+            updatedAt: new Date(),
+            updatedBy: actor.id,
+          })
+          .where(eq(competitionSettings.id, 1))
+          .returning();
+        const pick = (source: Row) =>
+          Object.fromEntries(changed.map((field) => [field, wire(source[FIELDS[field]])]));
+        await recordAudit(tx, actor, {
+          action: "settings.update",
+          targetType: "settings",
+          targetId: "1",
+          before: pick(before),
+          after: pick(next),
+        });
+        return { row: row ?? before, changed };
+      });
+      generation++;
+      const settings = effective(outcome.row);
+      cached = { value: settings, readAt: now() };
+      return { settings, changed: outcome.changed };
+    },
+
+    /** The console's view: the values in force, which are overridden, and the config's own. */
+    toView(settings: EffectiveSettings): AdminSettings {
+      return {
+        submissions_paused: settings.submissionsPaused,
+        pause_message: settings.pauseMessage,
+        daily_limit: settings.dailyLimit,
+        opens_at: settings.window.opensAt.toISOString(),
+        closes_at: settings.window.closesAt.toISOString(),
+        final_picks: settings.finalPicks,
+        overridden: settings.overridden,
+        defaults: {
+          daily_limit: defaults.dailyLimit,
+          opens_at: defaults.competitionWindow.opensAt.toISOString(),
+          closes_at: defaults.competitionWindow.closesAt.toISOString(),
+          final_picks: DEFAULT_FINAL_SUBMISSIONS,
+        },
+        updated_at: settings.updatedAt?.toISOString() ?? null,
+      };
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** A team's daily limit: its own when an organizer set one, else the competition's. */
+export function dailyLimitOf(
+  team: { dailyLimit?: number | null },
+  rules: Pick<CompetitionRules, "dailyLimit">,
+): number {
+  return team.dailyLimit ?? rules.dailyLimit;
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import { auditLog, submissions, teams } from "@tandem/db";
+import { eq, sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAudit } from "../src/modules/admin/audit";
+import { adminAuth, buildTestApp, createTeam, newMember, routesOf, type TestApp } from "./helper";
+
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await adminAuth(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const inject = (options: InjectOptions) => t.app.inject(options);
+const db = () => t.database.handle.db;
+
+/** Every route of this issue's overview, teams, users and audit, as a caller would send it. */
+const ROUTES: InjectOptions[] = [
+  { method: "GET", url: "/api/admin/overview" },
+  { method: "GET", url: "/api/admin/teams" },
+  { method: "GET", url: `/api/admin/teams/${randomUUID()}` },
+  { method: "POST", url: "/api/admin/teams/activate", payload: { team_ids: [randomUUID()] } },
+  { method: "POST", url: `/api/admin/teams/${randomUUID()}/deactivate` },
+  { method: "POST", url: `/api/admin/teams/${randomUUID()}/disqualify`, payload: { reason: "x" } },
+  { method: "POST", url: `/api/admin/teams/${randomUUID()}/reinstate` },
+  { method: "PATCH", url: `/api/admin/teams/${randomUUID()}`, payload: { daily_limit: 5 } },
+  { method: "POST", url: `/api/admin/teams/${randomUUID()}/rotate-key` },
+  { method: "DELETE", url: `/api/admin/teams/${randomUUID()}/members/${randomUUID()}` },
+  { method: "GET", url: "/api/admin/users" },
+  {
+    method: "POST",
+    url: `/api/admin/users/${randomUUID()}/admin`,
+    payload: { admin_access: true },
+  },
+  { method: "POST", url: `/api/admin/users/${randomUUID()}/disable` },
+  { method: "POST", url: `/api/admin/users/${randomUUID()}/enable` },
+  { method: "GET", url: "/api/admin/audit" },
+];
+
+describe("organizer auth on every console route", () => {
+  it("answers 401 without a session, 403 to a participant and 401 to a disabled organizer", async () => {
+    const participant = await newMember(t.app, "nosy");
+    const organizer = await newMember(t.app, "soon-disabled");
+    await inject({
+      method: "POST",
+      url: `/api/admin/users/${organizer.userId}/admin`,
+      headers: admin,
+      payload: { admin_access: true },
+    });
+    await inject({
+      method: "POST",
+      url: `/api/admin/users/${organizer.userId}/disable`,
+      headers: admin,
+    });
+    const auditBefore = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    for (const route of ROUTES) {
+      const label = `${route.method} ${route.url}`;
+      const anonymous = await inject(route);
+      expect(anonymous.statusCode, label).toBe(401);
+      expect(anonymous.json().code, label).toBe("auth.required");
+      const denied = await inject({ ...route, headers: participant.auth });
+      expect(denied.statusCode, label).toBe(403);
+      expect(denied.json().code, label).toBe("auth.admin_required");
+      const disabled = await inject({ ...route, headers: organizer.auth });
+      expect(disabled.statusCode, label).toBe(401);
+      // And the organizer gets past the guard (to 200 or 404 for the made-up ids).
+      const allowed = await inject({ ...route, headers: admin });
+      expect([200, 404], `${label}: ${allowed.body}`).toContain(allowed.statusCode);
+    }
+    // Refused requests changed nothing; the made-up ids neither.
+    const auditAfter = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(auditAfter[0]!.n).toBe(auditBefore[0]!.n);
+  });
+
+  it("lists every route above among the app's, and no route that changes the audit log", () => {
+    const registered = routesOf(t.app).filter((route) =>
+      /^\/api\/admin\/(overview|teams|users|audit)/.test(route.url),
+    );
+    const shape = (url: string) => url.replace(/[0-9a-f-]{36}/g, ":id");
+    for (const route of ROUTES) {
+      const wanted = shape(route.url as string).replace(/:id/g, "");
+      expect(
+        registered.some((r) => r.method === route.method && r.url.replace(/:\w+/g, "") === wanted),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+    }
+    const audit = routesOf(t.app).filter((route) => route.url.startsWith("/api/admin/audit"));
+    expect(audit.map((route) => route.method).filter((m) => m !== "HEAD")).toEqual(["GET"]);
+  });
+});
+
+describe("overview", () => {
+  it("counts users, teams by standing, today's submissions and the queue from the database", async () => {
+    const before = (await inject({ url: "/api/admin/overview", headers: admin })).json();
+    expect(before.links).toEqual({
+      teams: "/api/admin/teams",
+      users: "/api/admin/users",
+      submissions: "/api/admin/submissions",
+      audit: "/api/admin/audit",
+    });
+    const owner = await newMember(t.app, "overview");
+    const team = await createTeam<{ id: string }>(t.app, owner, `overview-${Date.now() % 100_000}`);
+    const row = (status: "queued" | "failed", minutesAgo: number) => ({
+      teamId: team.id,
+      challengeKey: "retail-banking/1",
+      status,
+      predictions: Buffer.from("x"),
+      payloadHash: randomUUID(),
+      rowCount: 1,
+      metricName: "Macro-F1",
+      counted: false,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+      scoredAt: status === "failed" ? new Date() : null,
+    });
+    // Rows written directly are never dispatched: they stay queued, as a stuck queue would.
+    await db()
+      .insert(submissions)
+      .values([row("queued", 10), row("queued", 1), row("failed", 2)]);
+    const other = await newMember(t.app, "overview-dq");
+    const dq = await createTeam<{ id: string }>(
+      t.app,
+      other,
+      `overview-dq-${Date.now() % 100_000}`,
+    );
+    await db()
+      .update(teams)
+      .set({ disqualifiedAt: new Date(), disqualificationReason: "test" })
+      .where(eq(teams.id, dq.id));
+
+    const response = await inject({ url: "/api/admin/overview", headers: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json();
+    expect(after.users.total).toBe(before.users.total + 2);
+    expect(after.teams.inactive).toBe(before.teams.inactive + 1);
+    expect(after.teams.disqualified).toBe(before.teams.disqualified + 1);
+    expect(after.submissions.total).toBe(before.submissions.total + 3);
+    expect(after.queue.depth).toBe(before.queue.depth + 2);
+    expect(after.queue.failures_last_hour).toBe(before.queue.failures_last_hour + 1);
+    expect(after.queue.oldest_unscored_age_seconds).toBeGreaterThanOrEqual(590);
+    expect(after.queue.oldest_unscored_age_seconds).toBeLessThan(700);
+  });
+});
+
+describe("audit log", () => {
+  it("answers every field newest first, filters, and pages each entry once", async () => {
+    const owner = await newMember(t.app, "audited");
+    const team = await createTeam<{ id: string }>(t.app, owner, `audited-${Date.now() % 100_000}`);
+    const since = new Date(Date.now() - 1000).toISOString();
+    for (const reason of ["first", "second", "third"]) {
+      const response = await inject({
+        method: "POST",
+        url: `/api/admin/teams/${team.id}/disqualify`,
+        headers: admin,
+        payload: { reason },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const list = await inject({
+      url: `/api/admin/audit?target_type=team&target_id=${team.id}&action=team.disqualify`,
+      headers: admin,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const entries = list.json().entries;
+    expect(
+      entries.map(
+        (e: { after: { disqualification_reason: string } }) => e.after.disqualification_reason,
+      ),
+    ).toEqual(["third", "second", "first"]);
+    expect(entries[0]).toEqual({
+      id: expect.any(String),
+      actor_id: expect.any(String),
+      actor_email: "admin@example.org",
+      action: "team.disqualify",
+      target_type: "team",
+      target_id: team.id,
+      before: { disqualification_reason: "second" },
+      after: { disqualification_reason: "third" },
+      created_at: expect.any(String),
+    });
+    const byActor = await inject({
+      url: `/api/admin/audit?actor=ADMIN@example.org&target_id=${team.id}&since=${since}`,
+      headers: admin,
+    });
+    expect(byActor.json().entries).toHaveLength(3);
+    const byActorId = await inject({
+      url: `/api/admin/audit?actor=${entries[0].actor_id}&target_id=${team.id}`,
+      headers: admin,
+    });
+    expect(byActorId.json().entries).toHaveLength(3);
+    const nobody = await inject({
+      url: `/api/admin/audit?actor=someone@example.org&target_id=${team.id}`,
+      headers: admin,
+    });
+    expect(nobody.json().entries).toEqual([]);
+    const until = await inject({
+      url: `/api/admin/audit?target_id=${team.id}&until=${since}`,
+      headers: admin,
+    });
+    expect(until.json().entries).toEqual([]);
+
+    // Entries written in one instant (one transaction's clock) still page once each.
+    await db().transaction(async (tx) => {
+      for (let i = 0; i < 5; i++)
+        await recordAudit(
+          tx,
+          { id: randomUUID(), email: "batch@example.org" },
+          {
+            action: "test.batch",
+            targetType: "test",
+            targetId: String(i),
+          },
+        );
+    });
+    const all = (await inject({ url: "/api/admin/audit?limit=200", headers: admin })).json()
+      .entries as { id: string }[];
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await inject({
+        url: `/api/admin/audit?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        headers: admin,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      seen.push(...(page.json().entries as { id: string }[]).map((e) => e.id));
+      cursor = page.json().next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect(new Set(seen).size).toBe(seen.length);
+
+    for (const url of [
+      "/api/admin/audit?since=yesterday",
+      "/api/admin/audit?limit=201",
+      "/api/admin/audit?cursor=%7B%7D",
+    ]) {
+      const bad = await inject({ url, headers: admin });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.json().code, url).toBe("request.invalid");
+    }
+  });
+
+  it("cannot be edited: the database refuses updates and deletes", async () => {
+    await expect(db().update(auditLog).set({ action: "rewritten" })).rejects.toThrow();
+    await expect(db().delete(auditLog)).rejects.toThrow();
+  });
+});
