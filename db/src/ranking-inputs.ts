@@ -35,11 +35,18 @@ export const rankedSubmission = and(
   isNotNull(submissions.metricValue),
 );
 
+/** A team that ranks: active, not dissolved, not disqualified. */
+const rankedTeam = and(
+  eq(teams.status, "active"),
+  isNull(teams.deletedAt),
+  isNull(teams.disqualifiedAt),
+);
+
 /**
- * What the rankings are computed from: live active teams (only they can submit, and activation
- * cannot be undone) and their counted, scored submissions. A dissolved team (its last member
- * left) keeps its rows for audit but is not ranked, and its results do not weigh on the
- * challenge scores of the teams that are; nor do a disqualified team's, kept for the record.
+ * What the rankings are computed from: the ranked teams (live, active, not disqualified) and
+ * their counted, scored submissions. Any other team's rows are kept (a dissolved team's for
+ * audit, a disqualified one's for the record, a deactivated one's until it is activated again)
+ * but it is not ranked, and its results do not weigh on the challenge scores of the teams that are.
  */
 export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
   // One clock for every gateway and worker, taken before the reads below.
@@ -51,9 +58,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
     db
       .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
       .from(teams)
-      .where(
-        and(eq(teams.status, "active"), isNull(teams.deletedAt), isNull(teams.disqualifiedAt)),
-      ),
+      .where(rankedTeam),
     db
       .select({
         teamId: submissions.teamId,
@@ -65,7 +70,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
       })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
-      .where(and(isNull(teams.deletedAt), isNull(teams.disqualifiedAt), rankedSubmission)),
+      .where(and(rankedTeam, rankedSubmission)),
     loadCurrentBaselineParts(db),
     db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1),
     db.select({ finalPicks: competitionSettings.finalPicks }).from(competitionSettings).limit(1),
