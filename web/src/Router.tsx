@@ -39,6 +39,34 @@ export const routes: RouteObject[] = [
                 path: "submissions/:submissionId",
                 lazy: page(() => import("./pages/SubmissionPage")),
               },
+              {
+                // The console checks admin access before any of its pages (and their reads) loads.
+                path: "admin",
+                lazy: page(() => import("./components/Admin/AdminShell")),
+                children: [
+                  { index: true, lazy: page(() => import("./pages/admin/AdminOverviewPage")) },
+                  { path: "teams", lazy: page(() => import("./pages/admin/AdminTeamsPage")) },
+                  {
+                    path: "teams/:teamId",
+                    lazy: page(() => import("./pages/admin/AdminTeamPage")),
+                  },
+                  { path: "users", lazy: page(() => import("./pages/admin/AdminUsersPage")) },
+                  {
+                    path: "submissions",
+                    lazy: page(() => import("./pages/admin/AdminSubmissionsPage")),
+                  },
+                  {
+                    path: "submissions/:submissionId",
+                    lazy: page(() => import("./pages/admin/AdminSubmissionPage")),
+                  },
+                  { path: "settings", lazy: page(() => import("./pages/admin/AdminSettingsPage")) },
+                  {
+                    path: "announcements",
+                    lazy: page(() => import("./pages/admin/AdminAnnouncementsPage")),
+                  },
+                  { path: "audit", lazy: page(() => import("./pages/admin/AdminAuditPage")) },
+                ],
+              },
             ],
           },
           { path: "leaderboard", lazy: page(() => import("./pages/LeaderboardPage")) },

@@ -71,6 +71,24 @@ function stubFetch(answer: (path: string) => Response) {
 }
 
 describe("TeamCard", () => {
+  it("tells a disqualified team why, in the organizers' words", () => {
+    const team = {
+      ...teamSeenAs("member"),
+      status: "active" as const,
+      disqualified: true,
+      disqualification_reason: "Shared accounts across teams",
+    };
+    render(<TeamCard team={team} />, { auth: { user: bob } });
+
+    expect(screen.getByText("Disqualified: Shared accounts across teams")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
+  });
+
+  it("says nothing of disqualification to a team in good standing", () => {
+    render(<TeamCard team={teamSeenAs("member")} />, { auth: { user: bob } });
+    expect(screen.queryByText(/Disqualified/)).not.toBeInTheDocument();
+  });
+
   it("shows the team's invite code, API key and public ID in their labelled fields", () => {
     render(<TeamCard team={teamSeenAs("creator")} />, { auth: { user: alice } });
 

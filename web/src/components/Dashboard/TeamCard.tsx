@@ -1,4 +1,4 @@
-import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { type ReactNode, useId } from "react";
 import { useAuth } from "../../auth/AuthContext";
@@ -44,14 +44,25 @@ export function TeamCard({ team }: { team: TeamView }) {
             {team.team_name}
           </Title>
           <Badge
-            color={active ? "green" : "gray"}
+            color={team.disqualified ? "red" : active ? "green" : "gray"}
             variant="light"
             size="lg"
             style={{ flex: "none" }}
           >
-            {active ? "Active" : "Inactive"}
+            {team.disqualified ? "Disqualified" : active ? "Active" : "Inactive"}
           </Badge>
         </Group>
+
+        {team.disqualified === true && (
+          <Alert color="red" variant="light" title="Disqualified" role="status">
+            <Text size="sm" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
+              Disqualified: {team.disqualification_reason ?? "no reason given"}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              The team is hidden from every ranking. Contact the organizers with any questions.
+            </Text>
+          </Alert>
+        )}
 
         <div className={classes.stats}>
           <Stat label="Current score">

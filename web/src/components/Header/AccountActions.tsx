@@ -18,7 +18,7 @@ export function AccountActions({
   onSettingsChange,
   onLogout,
 }: AccountActionsProps) {
-  const { status } = useAuth();
+  const { status, user } = useAuth();
 
   // Showing "Log In" to someone about to be recognised would flash the wrong buttons.
   if (status === "loading") return null;
@@ -50,6 +50,11 @@ export function AccountActions({
 
   return (
     <Group gap="xs" wrap="nowrap">
+      {user?.admin_access === true && (
+        <Button component={Link} to="/admin" variant="default" size="sm">
+          Console
+        </Button>
+      )}
       <Button component={Link} to="/dashboard" size="sm">
         Dashboard
       </Button>

@@ -16,7 +16,7 @@ interface MobileNavProps {
 /** The header's items as a vertical list, for the mobile drawer. */
 export function MobileNav({ onLogout }: MobileNavProps) {
   const { pathname } = useLocation();
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const [domainsOpen, setDomainsOpen] = useState(pathname.startsWith("/domains"));
 
   const renderLink = (item: NavItem) => (
@@ -65,6 +65,11 @@ export function MobileNav({ onLogout }: MobileNavProps) {
           <Button component={Link} to="/dashboard" fullWidth>
             Dashboard
           </Button>
+          {user?.admin_access === true && (
+            <Button component={Link} to="/admin" variant="default" fullWidth>
+              Console
+            </Button>
+          )}
           <Button
             variant="default"
             leftSection={<LogoutIcon size={16} />}

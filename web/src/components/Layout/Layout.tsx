@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { Header } from "../Header/Header";
 import { ScrollToTop } from "../ScrollToTop";
 import classes from "./Layout.module.css";
+import { SiteBanners } from "./SiteBanners";
 
 export function Layout() {
   return (
@@ -11,6 +12,7 @@ export function Layout() {
         <Header />
       </header>
       <main className={classes.main}>
+        <SiteBanners />
         <Outlet />
       </main>
     </>

@@ -1,6 +1,7 @@
 import type { AdminTeamSort } from "@tandem/contracts";
 import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { recordAudit } from "./audit";
 import type { ConsolePosition } from "./console-cursor";
 
@@ -47,8 +48,10 @@ type TeamChange = (team: Team) => Partial<Team> | null;
 
 export function createAdminTeamsRepository({ db }: { db: Database }) {
   // Counts per team, computed for each page: 100,000 submissions group in tens of milliseconds,
-  // and sorting or paging on them needs them for every team anyway.
-  const submissionStats = db
+  // and sorting or paging on them needs them for every team anyway. Built without the database
+  // (the app is built before anything is read, even where no database is reachable).
+  const qb = new QueryBuilder();
+  const submissionStats = qb
     .select({
       teamId: submissions.teamId,
       total: sql<number>`count(*)::int`.as("submission_total"),
@@ -57,7 +60,7 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
     .from(submissions)
     .groupBy(submissions.teamId)
     .as("submission_stats");
-  const memberStats = db
+  const memberStats = qb
     .select({
       teamId: teamMembers.teamId,
       total: sql<number>`count(*)::int`.as("member_total"),

@@ -1,0 +1,47 @@
+import { announcementListSchema, announcementSchema } from "@tandem/contracts";
+import useSWR from "swr";
+import { api, apiRequest, parseResponse } from "../client";
+import { withQuery } from "./query";
+import { useAdminWrite } from "./write";
+
+export const ANNOUNCEMENTS_PATH = "/admin/announcements";
+
+export const announcementsKey = (limit: number, cursor?: string) =>
+  withQuery(ANNOUNCEMENTS_PATH, { limit, cursor });
+
+export function useAnnouncements(key: string) {
+  return useSWR(key, (path: string) => api.getParsed(path, announcementListSchema), {
+    keepPreviousData: true,
+  });
+}
+
+// The banner comes with the public config.
+const AFTER_CHANGE = [ANNOUNCEMENTS_PATH, "/config/public"];
+
+export function usePostAnnouncement() {
+  return useAdminWrite(
+    `${ANNOUNCEMENTS_PATH}#post`,
+    async (input: { body: string; email: boolean }) =>
+      parseResponse(
+        announcementSchema,
+        await api.post<unknown>(ANNOUNCEMENTS_PATH, input),
+        ANNOUNCEMENTS_PATH,
+      ),
+    AFTER_CHANGE,
+  );
+}
+
+export function useWithdrawAnnouncement() {
+  return useAdminWrite(
+    `${ANNOUNCEMENTS_PATH}#withdraw`,
+    async (id: string) => {
+      const path = `${ANNOUNCEMENTS_PATH}/${encodeURIComponent(id)}`;
+      return parseResponse(
+        announcementSchema,
+        await apiRequest<unknown>(path, { method: "DELETE" }),
+        path,
+      );
+    },
+    AFTER_CHANGE,
+  );
+}

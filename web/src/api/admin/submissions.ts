@@ -1,0 +1,122 @@
+import {
+  adminSubmissionDetailSchema,
+  adminSubmissionsPageSchema,
+  challengeRescoreProgressSchema,
+  requeuedResponseSchema,
+  type SubmissionStatus,
+} from "@tandem/contracts";
+import useSWR from "swr";
+import { api, parseResponse } from "../client";
+import { saveDownload } from "./download";
+import { OVERVIEW_KEY } from "./overview";
+import { withQuery } from "./query";
+import { useAdminWrite } from "./write";
+
+export const SUBMISSIONS_PATH = "/admin/submissions";
+
+/** "" stands for "all"; `since`/`until` are ISO date-times. */
+export interface AdminSubmissionsFilter {
+  team: string;
+  challenge: string;
+  status: SubmissionStatus | "";
+  since: string;
+  until: string;
+}
+
+export const NO_SUBMISSION_FILTERS: AdminSubmissionsFilter = {
+  team: "",
+  challenge: "",
+  status: "",
+  since: "",
+  until: "",
+};
+
+export function adminSubmissionsKey(
+  filter: AdminSubmissionsFilter,
+  limit: number,
+  cursor?: string,
+): string {
+  return withQuery(SUBMISSIONS_PATH, { ...filter, team: filter.team.trim(), limit, cursor });
+}
+
+export function useAdminSubmissions(key: string) {
+  return useSWR(key, (path: string) => api.getParsed(path, adminSubmissionsPageSchema), {
+    keepPreviousData: true,
+  });
+}
+
+export const adminSubmissionKey = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
+
+const unfinished = (status: SubmissionStatus) => status === "queued" || status === "scoring";
+
+/** One submission; read every 2 s while it is queued or being scored (after a rescore). */
+export function useAdminSubmission(id: string) {
+  return useSWR(
+    adminSubmissionKey(id),
+    (path: string) => api.getParsed(path, adminSubmissionDetailSchema),
+    { refreshInterval: (data) => (data && unfinished(data.status) ? 2_000 : 0) },
+  );
+}
+
+export function downloadAdminSubmissionFile(id: string): Promise<string> {
+  return saveDownload(`${adminSubmissionKey(id)}/file`, `submission-${id}.csv`);
+}
+
+const AFTER_RESCORE = [SUBMISSIONS_PATH, OVERVIEW_KEY, "/admin/teams"];
+
+export type SubmissionAction = { kind: "rescore" } | { kind: "invalidate"; reason: string };
+
+export function useSubmissionAction(id: string) {
+  return useAdminWrite(
+    `${adminSubmissionKey(id)}#action`,
+    async (action: SubmissionAction) => {
+      const path = `${adminSubmissionKey(id)}/${action.kind}`;
+      const body = await api.post<unknown>(
+        path,
+        action.kind === "invalidate" ? { reason: action.reason } : undefined,
+      );
+      return parseResponse(adminSubmissionDetailSchema, body, path);
+    },
+    AFTER_RESCORE,
+  );
+}
+
+export function useRetryFailed() {
+  return useAdminWrite(
+    "/admin/submissions/retry-failed",
+    async (challengeKey: string | null) =>
+      parseResponse(
+        requeuedResponseSchema,
+        await api.post<unknown>(
+          "/admin/submissions/retry-failed",
+          challengeKey ? { challenge_key: challengeKey } : undefined,
+        ),
+        "/admin/submissions/retry-failed",
+      ),
+    AFTER_RESCORE,
+  );
+}
+
+/** The key's slash is escaped: the route takes the whole key as one path part. */
+export const challengeRescoreKey = (challengeKey: string) =>
+  `/admin/challenges/${encodeURIComponent(challengeKey)}/rescore`;
+
+export function useRescoreChallenge() {
+  return useAdminWrite(
+    "/admin/challenges#rescore",
+    async (challengeKey: string) => {
+      const path = challengeRescoreKey(challengeKey);
+      return parseResponse(requeuedResponseSchema, await api.post<unknown>(path), path);
+    },
+    ["/admin/challenges", ...AFTER_RESCORE],
+  );
+}
+
+/** The latest rescore of a challenge; read every 2 s while submissions remain. */
+export function useRescoreProgress(challengeKey: string | null) {
+  return useSWR(
+    challengeKey ? challengeRescoreKey(challengeKey) : null,
+    (path: string) => api.getParsed(path, challengeRescoreProgressSchema),
+    { refreshInterval: (data) => (data && data.remaining > 0 ? 2_000 : 0) },
+  );
+}

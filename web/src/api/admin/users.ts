@@ -1,0 +1,47 @@
+import { adminUserActionResponseSchema, adminUsersPageSchema } from "@tandem/contracts";
+import useSWR from "swr";
+import { api, parseResponse } from "../client";
+import { OVERVIEW_KEY } from "./overview";
+import { withQuery } from "./query";
+import { useAdminWrite } from "./write";
+
+export const USERS_PATH = "/admin/users";
+
+export interface AdminUsersFilter {
+  query: string;
+  admin: "" | "true" | "false";
+  status: "" | "active" | "disabled";
+}
+
+export function adminUsersKey(filter: AdminUsersFilter, limit: number, cursor?: string): string {
+  return withQuery(USERS_PATH, {
+    query: filter.query.trim(),
+    admin: filter.admin,
+    status: filter.status,
+    limit,
+    cursor,
+  });
+}
+
+export function useAdminUsers(key: string) {
+  return useSWR(key, (path: string) => api.getParsed(path, adminUsersPageSchema), {
+    keepPreviousData: true,
+  });
+}
+
+export type UserAction = { kind: "admin"; adminAccess: boolean } | { kind: "disable" | "enable" };
+
+export function useUserAction() {
+  return useAdminWrite(
+    "/admin/users#action",
+    async ({ userId, action }: { userId: string; action: UserAction }) => {
+      const path = `${USERS_PATH}/${encodeURIComponent(userId)}/${action.kind}`;
+      const body = await api.post<unknown>(
+        path,
+        action.kind === "admin" ? { admin_access: action.adminAccess } : undefined,
+      );
+      return parseResponse(adminUserActionResponseSchema, body, path);
+    },
+    [USERS_PATH, OVERVIEW_KEY],
+  );
+}

@@ -1,0 +1,60 @@
+import { Route, Routes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ada } from "../../../test-utils/fixtures";
+import { jsonResponse, render, screen } from "../../../test-utils/render";
+import AdminShell, { ADMIN_REQUIRED } from "./AdminShell";
+import { Overview } from "./Overview/Overview";
+import { organizer, stubApi } from "./testApi";
+
+const overview = {
+  users: { total: 12 },
+  teams: { active: 3, inactive: 2, disqualified: 1 },
+  submissions: { today: 4, total: 40 },
+  queue: { depth: 2, oldest_unscored_age_seconds: 95, failures_last_hour: 1 },
+  links: {
+    teams: "/api/admin/teams",
+    users: "/api/admin/users",
+    submissions: "/api/admin/submissions",
+    audit: "/api/admin/audit",
+  },
+};
+
+function Console() {
+  return (
+    <Routes>
+      <Route path="/admin" element={<AdminShell />}>
+        <Route index element={<Overview />} />
+      </Route>
+    </Routes>
+  );
+}
+
+describe("the organizers' console gate", () => {
+  it("tells a participant that admin access is required and asks the API for nothing", async () => {
+    const calls = stubApi(() => jsonResponse(overview));
+    render(<Console />, { route: "/admin", auth: { user: ada } });
+
+    expect(await screen.findByText(ADMIN_REQUIRED)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
+    expect(screen.queryByRole("navigation", { name: "Console" })).not.toBeInTheDocument();
+  });
+
+  it("shows an organizer the overview cards with links to each list", async () => {
+    const calls = stubApi((call) =>
+      call.path === "/api/admin/overview" ? jsonResponse(overview) : undefined,
+    );
+    render(<Console />, { route: "/admin", auth: { user: organizer } });
+
+    const teams = await screen.findByRole("region", { name: "Teams" });
+    expect(teams).toHaveTextContent("3 active");
+    expect(teams).toHaveTextContent("1 disqualified");
+    expect(screen.getByRole("region", { name: "Scoring queue" })).toHaveTextContent(
+      "1 min oldest unscored",
+    );
+    expect(screen.getByRole("link", { name: "All users" })).toHaveAttribute("href", "/admin/users");
+    expect(screen.getByRole("button", { name: "teams.csv" })).toBeInTheDocument();
+    expect(screen.queryByText(ADMIN_REQUIRED)).not.toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(["/api/admin/overview"]);
+  });
+});

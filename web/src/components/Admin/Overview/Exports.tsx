@@ -1,0 +1,51 @@
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { EXPORTS, exportPath, saveDownload } from "../../../api/admin/download";
+import { adminFailure } from "../adminErrors";
+
+/** The CSV exports, each fetched with the session and saved as a file. */
+export function Exports() {
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (file: string) => {
+    setBusy(file);
+    try {
+      await saveDownload(exportPath(file), file);
+    } catch (error) {
+      notifications.show({
+        color: "red",
+        title: `${file} could not be downloaded`,
+        message: adminFailure(error),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="exports-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="exports-heading">
+          Exports
+        </Title>
+        <Group gap="md" align="flex-start">
+          {EXPORTS.map((item) => (
+            <Stack key={item.file} gap={4} align="flex-start">
+              <Button
+                variant="light"
+                loading={busy === item.file}
+                disabled={busy !== null && busy !== item.file}
+                onClick={() => void download(item.file)}
+              >
+                {item.file}
+              </Button>
+              <Text size="xs" c="dimmed">
+                {item.description}
+              </Text>
+            </Stack>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import type { AdminOverview } from "@tandem/contracts";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useAdminOverview } from "../../../api/admin/overview";
+import { LoadError } from "../../LoadError";
+import { PageTitle } from "../PageTitle";
+import { formatAge } from "../time";
+import { Exports } from "./Exports";
+
+interface StatCardProps {
+  title: string;
+  to: string;
+  linkLabel: string;
+  children: ReactNode;
+}
+
+function StatCard({ title, to, linkLabel, children }: StatCardProps) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+      <Stack gap="xs" h="100%">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Stack gap={2} style={{ flex: 1 }}>
+          {children}
+        </Stack>
+        <Anchor component={Link} to={to} size="sm">
+          {linkLabel}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
+function Line({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={700} size="lg">
+        {value}
+      </Text>{" "}
+      {label}
+    </Text>
+  );
+}
+
+function Cards({ data }: { data: AdminOverview }) {
+  const { queue } = data;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+      <StatCard title="Users" to="/admin/users" linkLabel="All users">
+        <Line label="accounts" value={data.users.total} />
+      </StatCard>
+      <StatCard title="Teams" to="/admin/teams" linkLabel="All teams">
+        <Line label="active" value={data.teams.active} />
+        <Line label="inactive" value={data.teams.inactive} />
+        <Line label="disqualified" value={data.teams.disqualified} />
+      </StatCard>
+      <StatCard title="Submissions" to="/admin/submissions" linkLabel="All submissions">
+        <Line label="today (UTC)" value={data.submissions.today} />
+        <Line label="in total" value={data.submissions.total} />
+      </StatCard>
+      <StatCard
+        title="Scoring queue"
+        to="/admin/submissions?status=failed"
+        linkLabel="Failed submissions"
+      >
+        <Line label="queued or scoring" value={queue.depth} />
+        <Line
+          label="oldest unscored"
+          value={
+            queue.oldest_unscored_age_seconds === null
+              ? "none"
+              : formatAge(queue.oldest_unscored_age_seconds)
+          }
+        />
+        <Line label="failures in the last hour" value={queue.failures_last_hour} />
+      </StatCard>
+    </SimpleGrid>
+  );
+}
+
+/** /admin: the competition at a glance, with links to each list and the exports. */
+export function Overview() {
+  const { data, error, isLoading, mutate } = useAdminOverview();
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Organizers' console">The competition at a glance.</PageTitle>
+      {error && !data && (
+        <LoadError
+          title="The overview could not be loaded"
+          error={error}
+          onRetry={() => mutate()}
+        />
+      )}
+      {isLoading && !data && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-hidden>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={160} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+      {data && <Cards data={data} />}
+      <Exports />
+      <Anchor component={Link} to="/admin/audit" size="sm">
+        Audit log of every organizer action
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Group, Text } from "@mantine/core";
+import type { CursorPages } from "./useCursorPages";
+
+interface PagerProps {
+  label: string;
+  pages: CursorPages;
+  nextCursor: string | null | undefined;
+  busy: boolean;
+  previousLabel?: string;
+  nextLabel?: string;
+}
+
+/** "Previous" and "Next" for a cursor-paged list, hidden when everything fits on one page. */
+export function Pager({
+  label,
+  pages,
+  nextCursor,
+  busy,
+  previousLabel = "Previous",
+  nextLabel = "Next",
+}: PagerProps) {
+  if (pages.page === 1 && !nextCursor) return null;
+  return (
+    <Group justify="space-between" component="nav" aria-label={label}>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={pages.page === 1 || busy}
+        onClick={pages.previous}
+      >
+        {previousLabel}
+      </Button>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Page {pages.page}
+      </Text>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={!nextCursor || busy}
+        onClick={() => {
+          if (nextCursor) pages.next(nextCursor);
+        }}
+      >
+        {nextLabel}
+      </Button>
+    </Group>
+  );
+}

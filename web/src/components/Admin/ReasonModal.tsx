@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { adminFailure } from "./adminErrors";
+import type { Done } from "./ConfirmButton";
+
+interface ReasonModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  label: string;
+  confirmLabel: string;
+  maxLength: number;
+  failed: string;
+  run: (reason: string) => Promise<Done>;
+}
+
+/** Asks for the reason an action needs (a disqualification, an invalidation), then sends it. */
+export function ReasonModal({
+  opened,
+  onClose,
+  title,
+  description,
+  label,
+  confirmLabel,
+  maxLength,
+  failed,
+  run,
+}: ReasonModalProps) {
+  const [reason, setReason] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const close = () => {
+    if (loading) return;
+    setReason("");
+    setFieldError(null);
+    setRequestError(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setFieldError("A reason is required.");
+      return;
+    }
+    setLoading(true);
+    setRequestError(null);
+    try {
+      const done = await run(trimmed);
+      notifications.show({ color: "green", ...done });
+      setLoading(false);
+      setReason("");
+      onClose();
+    } catch (caught) {
+      setRequestError(adminFailure(caught));
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{description}</Text>
+          <Textarea
+            label={label}
+            required
+            autosize
+            minRows={3}
+            maxLength={maxLength}
+            value={reason}
+            error={fieldError}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setFieldError(null);
+            }}
+            data-autofocus
+          />
+          {requestError && (
+            <Alert color="red" variant="light" role="alert" title={failed}>
+              <Text size="sm">{requestError}</Text>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={loading}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={loading}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

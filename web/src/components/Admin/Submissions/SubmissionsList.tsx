@@ -1,0 +1,147 @@
+import { Anchor, Stack, Table, Text } from "@mantine/core";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import {
+  type AdminSubmissionsFilter,
+  adminSubmissionsKey,
+  NO_SUBMISSION_FILTERS,
+  useAdminSubmissions,
+} from "../../../api/admin/submissions";
+import { formatScore } from "../../Dashboard/format";
+import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
+import { LoadError } from "../../LoadError";
+import { StatusBadge } from "../../Submissions/StatusBadge";
+import classes from "../Admin.module.css";
+import { DataTable } from "../DataTable";
+import { Pager } from "../Pager";
+import { PageTitle } from "../PageTitle";
+import { adminSubmissionPath } from "../Teams/TeamDetail";
+import { teamPath } from "../Teams/TeamsList";
+import { formatDateTime } from "../time";
+import { useCursorPages } from "../useCursorPages";
+import { RescoreTools } from "./RescoreChallenge";
+import { SubmissionsFilters } from "./SubmissionsFilters";
+
+export const SUBMISSIONS_PAGE_SIZE = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const score = (value: number | null) => (value === null ? "–" : formatScore(value));
+
+/** The filters a link may start the list with (`?team=...&status=failed`). */
+function initialFilters(params: URLSearchParams): AdminSubmissionsFilter {
+  const status = params.get("status") ?? "";
+  return {
+    ...NO_SUBMISSION_FILTERS,
+    team: UUID.test(params.get("team") ?? "") ? params.get("team")! : "",
+    challenge: params.get("challenge") ?? "",
+    status: (SUBMISSION_STATUSES as readonly string[]).includes(status)
+      ? (status as SubmissionStatus)
+      : "",
+  };
+}
+
+/** /admin/submissions: every team's submissions, newest first, filtered and paged on the server. */
+export function SubmissionsList() {
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState(() => initialFilters(params));
+  const [team, setTeam] = useState(filters.team);
+  const pages = useCursorPages();
+  const { data, error, isLoading, mutate } = useAdminSubmissions(
+    adminSubmissionsKey(filters, SUBMISSIONS_PAGE_SIZE, pages.cursor),
+  );
+  const busy = isLoading && data !== undefined;
+  const rows = data?.submissions ?? [];
+  const teamError = team.trim() && !UUID.test(team.trim()) ? "A team id is a UUID" : null;
+
+  const change = (next: AdminSubmissionsFilter) => {
+    setFilters(next);
+    pages.reset();
+  };
+  const changeTeam = (value: string) => {
+    setTeam(value);
+    const trimmed = value.trim();
+    // Only a whole id is sent: the API filters by team id alone.
+    if (trimmed === "" || UUID.test(trimmed)) change({ ...filters, team: trimmed });
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle title="Submissions">Every team's submissions, newest first.</PageTitle>
+      <RescoreTools />
+      <SubmissionsFilters
+        value={filters}
+        team={team}
+        onTeam={changeTeam}
+        teamError={teamError}
+        onChange={change}
+      />
+      {error && !data && (
+        <LoadError
+          title="The submissions could not be loaded"
+          error={error}
+          onRetry={() => mutate()}
+        />
+      )}
+      {isLoading && !data && <TableSkeleton rows={5} />}
+      {data && rows.length === 0 && !busy && (
+        <Text c="dimmed">No submission matches these filters.</Text>
+      )}
+      {rows.length > 0 && (
+        <DataTable
+          caption="Submissions"
+          minWidth={1000}
+          busy={busy}
+          columns={[
+            "Time",
+            "Team",
+            "Challenge",
+            "Status",
+            "Public",
+            "Private",
+            "Counted",
+            "Attempts",
+          ]}
+        >
+          {rows.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td className={classes.nowrap}>
+                <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
+                  {formatDateTime(s.created_at)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td className={classes.wrapAnywhere}>
+                <Anchor component={Link} to={teamPath(s.team.id)} size="sm">
+                  {s.team.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{s.challenge_key}</Table.Td>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <StatusBadge status={s.status} />
+                  {s.error && (
+                    <Text size="xs" className={classes.fullText} lineClamp={3}>
+                      {s.error}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>{score(s.public_score)}</Table.Td>
+              <Table.Td>{score(s.private_score)}</Table.Td>
+              <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
+              <Table.Td>{s.attempts}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager
+        label="Submission pages"
+        pages={pages}
+        nextCursor={data?.next_cursor}
+        busy={busy}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,217 @@
+import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { challengeByKey } from "@tandem/competition";
+import type { AdminTeamDetail } from "@tandem/contracts";
+import { Link } from "react-router";
+import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams";
+import { hasErrorCode } from "../../../api/client";
+import { formatScore } from "../../Dashboard/format";
+import { LoadError } from "../../LoadError";
+import { StatusBadge } from "../../Submissions/StatusBadge";
+import classes from "../Admin.module.css";
+import { ConfirmButton } from "../ConfirmButton";
+import { DataTable } from "../DataTable";
+import { Fact, Facts } from "../Facts";
+import { formatDateTime } from "../time";
+import { StandingBadge } from "./StandingBadge";
+import { TeamActions } from "./TeamActions";
+
+export const adminSubmissionPath = (id: string) => `/admin/submissions/${encodeURIComponent(id)}`;
+
+const challengeName = (key: string) => {
+  const challenge = challengeByKey(key);
+  return challenge ? `${key}: ${challenge.title}` : key;
+};
+
+function Members({ team }: { team: AdminTeamDetail }) {
+  const { trigger: remove } = useRemoveTeamMember(team.id);
+  if (team.team_members.length === 0) return <Text c="dimmed">No members.</Text>;
+  return (
+    <DataTable
+      caption="Members"
+      minWidth={640}
+      columns={["Member", "E-mail", "Role", "Joined", "Action"]}
+    >
+      {team.team_members.map((member) => (
+        <Table.Tr key={member.id}>
+          <Table.Td className={classes.wrapAnywhere}>{member.username}</Table.Td>
+          <Table.Td className={classes.wrapAnywhere}>{member.email}</Table.Td>
+          <Table.Td>{member.role}</Table.Td>
+          <Table.Td className={classes.nowrap}>{formatDateTime(member.joined_at)}</Table.Td>
+          <Table.Td>
+            <ConfirmButton
+              label="Remove"
+              ariaLabel={`Remove ${member.username}`}
+              size="xs"
+              color="red"
+              title={`Remove ${member.username} from ${team.name}?`}
+              confirmLabel="Remove member"
+              failed="The member could not be removed"
+              run={async () => {
+                const answer = await remove(member.id);
+                return {
+                  title: "Member removed",
+                  message: answer.ended
+                    ? `${member.username} was the last member: the team is ${answer.ended}.`
+                    : `${member.username} left ${team.name}; its API key and invite code were replaced.`,
+                };
+              }}
+            >
+              The team's API key and invite code are replaced, since the member knew both.
+            </ConfirmButton>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function Results({ team }: { team: AdminTeamDetail }) {
+  return (
+    <DataTable
+      caption="Per-challenge results"
+      minWidth={480}
+      columns={["Challenge", "Submissions", "Best public score"]}
+    >
+      {team.challenges.map((c) => (
+        <Table.Tr key={c.challenge_key}>
+          <Table.Td>{challengeName(c.challenge_key)}</Table.Td>
+          <Table.Td>{c.submissions}</Table.Td>
+          <Table.Td>
+            {c.best_public_score === null ? "–" : formatScore(c.best_public_score)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function LatestSubmissions({ team }: { team: AdminTeamDetail }) {
+  if (team.latest_submissions.length === 0) return <Text c="dimmed">No submissions yet.</Text>;
+  return (
+    <DataTable
+      caption="Latest submissions"
+      minWidth={760}
+      columns={["Time", "Challenge", "Status", "Public score", "Counted", "Via"]}
+    >
+      {team.latest_submissions.map((s) => (
+        <Table.Tr key={s.id}>
+          <Table.Td className={classes.nowrap}>
+            <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
+              {formatDateTime(s.created_at)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{s.challenge_key}</Table.Td>
+          <Table.Td>
+            <Stack gap={2} align="flex-start">
+              <StatusBadge status={s.status} />
+              {s.error_message && (
+                <Text size="xs" className={classes.fullText}>
+                  {s.error_message}
+                </Text>
+              )}
+            </Stack>
+          </Table.Td>
+          <Table.Td>{s.public_score === null ? "–" : formatScore(s.public_score)}</Table.Td>
+          <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
+          <Table.Td>{s.submitted_via}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** /admin/teams/:teamId: one team with its members, results, latest submissions and actions. */
+export function TeamDetail({ teamId }: { teamId: string }) {
+  const { data: team, error, isLoading, mutate } = useAdminTeam(teamId);
+
+  if (isLoading && !team) {
+    return (
+      <Stack gap="md" aria-hidden>
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={120} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  if (!team) {
+    if (hasErrorCode(error, "team.not_found") || hasErrorCode(error, "request.invalid")) {
+      return (
+        <Alert color="orange" variant="light" title="Team not found">
+          <Text size="sm">
+            No team has this id (it may have been dissolved).{" "}
+            <Anchor component={Link} to="/admin/teams">
+              Back to all teams
+            </Anchor>
+          </Text>
+        </Alert>
+      );
+    }
+    return (
+      <LoadError title="The team could not be loaded" error={error} onRetry={() => mutate()} />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to="/admin/teams" size="sm">
+        ← All teams
+      </Anchor>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={1} size="h2" className={classes.wrapAnywhere}>
+          {team.name}
+        </Title>
+        <StandingBadge standing={team.standing} />
+      </Group>
+      {team.disqualified && (
+        <Alert color="red" variant="light" title="Disqualified">
+          <Text size="sm" className={classes.fullText}>
+            {team.disqualification_reason ?? "No reason recorded."}
+          </Text>
+          {team.disqualified_at && (
+            <Text size="xs" c="dimmed">
+              Since {formatDateTime(team.disqualified_at)}
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Facts>
+        <Fact label="Activation">{team.status === "active" ? "Active" : "Inactive"}</Fact>
+        <Fact label="Activated at">
+          {team.activated_at ? formatDateTime(team.activated_at) : "Never"}
+        </Fact>
+        <Fact label="Created">{formatDateTime(team.created_at)}</Fact>
+        <Fact label="Submissions">{team.submissions}</Fact>
+        <Fact label="Daily limit">{team.daily_limit ?? "Competition default"}</Fact>
+        <Fact label="Team id">{team.id}</Fact>
+      </Facts>
+      <TeamActions team={team} />
+      <Stack gap="sm" component="section" aria-labelledby="members-heading">
+        <Title order={2} size="h4" id="members-heading">
+          Members ({team.team_members.length})
+        </Title>
+        <Members team={team} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="results-heading">
+        <Title order={2} size="h4" id="results-heading">
+          Per-challenge results
+        </Title>
+        <Results team={team} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="latest-heading">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="latest-heading">
+            Latest submissions
+          </Title>
+          <Anchor
+            component={Link}
+            to={`/admin/submissions?team=${encodeURIComponent(team.id)}`}
+            size="sm"
+          >
+            All of this team's submissions
+          </Anchor>
+        </Group>
+        <LatestSubmissions team={team} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import type { AdminActivateTeamsResponse, AdminTeamRow } from "@tandem/contracts";
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  type AdminTeamsFilter,
+  adminTeamsKey,
+  useActivateTeams,
+  useAdminTeams,
+} from "../../../api/admin/teams";
+import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
+import { LoadError } from "../../LoadError";
+import classes from "../Admin.module.css";
+import { adminFailure } from "../adminErrors";
+import { DataTable } from "../DataTable";
+import { Pager } from "../Pager";
+import { PageTitle } from "../PageTitle";
+import { formatDateTime } from "../time";
+import { useCursorPages } from "../useCursorPages";
+import { ActivationResults } from "./ActivationResults";
+import { StandingBadge } from "./StandingBadge";
+import { TeamsFilters } from "./TeamsFilters";
+
+export const TEAMS_PAGE_SIZE = 50;
+/** The pause after typing before the list is asked for again. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const NO_FILTERS: AdminTeamsFilter = { query: "", status: "", sort: "name", order: "asc" };
+
+export const teamPath = (id: string) => `/admin/teams/${encodeURIComponent(id)}`;
+
+/** /admin/teams: every team, searched, filtered, sorted and paged on the server. */
+export function TeamsList() {
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const pages = useCursorPages();
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [outcome, setOutcome] = useState<{
+    results: AdminActivateTeamsResponse["results"];
+    names: ReadonlyMap<string, string>;
+  } | null>(null);
+  const { trigger: activate, isMutating } = useActivateTeams();
+
+  // The search joins the filters once typing pauses; a new search starts at the first page.
+  const [lastQuery, setLastQuery] = useState(query);
+  if (lastQuery !== query) {
+    setLastQuery(query);
+    pages.reset();
+  }
+  const key = adminTeamsKey({ ...filters, query }, TEAMS_PAGE_SIZE, pages.cursor);
+  const { data, error, isLoading, mutate } = useAdminTeams(key);
+  const busy = isLoading && data !== undefined;
+  const rows = data?.teams ?? [];
+
+  const changeFilters = (next: AdminTeamsFilter) => {
+    setFilters(next);
+    pages.reset();
+  };
+
+  const toggle = (team: AdminTeamRow, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (checked) next.set(team.id, team.name);
+      else next.delete(team.id);
+      return next;
+    });
+  const allShownSelected = rows.length > 0 && rows.every((team) => selected.has(team.id));
+  const someShownSelected = rows.some((team) => selected.has(team.id));
+  const toggleShown = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const team of rows) {
+        if (allShownSelected) next.delete(team.id);
+        else next.set(team.id, team.name);
+      }
+      return next;
+    });
+
+  const activateSelected = async () => {
+    const names = selected;
+    try {
+      const answer = await activate([...names.keys()]);
+      setOutcome({ results: answer.results, names });
+      setSelected(new Map());
+    } catch (caught) {
+      notifications.show({
+        color: "red",
+        title: "The teams could not be activated",
+        message: adminFailure(caught),
+      });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle title="Teams">Search, sort and activate teams; open one to act on it.</PageTitle>
+      <TeamsFilters search={search} onSearch={setSearch} value={filters} onChange={changeFilters} />
+      <Group gap="sm">
+        <Button
+          disabled={selected.size === 0}
+          loading={isMutating}
+          onClick={() => void activateSelected()}
+        >
+          Activate selected{selected.size > 0 ? ` (${selected.size})` : ""}
+        </Button>
+        {selected.size > 0 && (
+          <Button variant="subtle" onClick={() => setSelected(new Map())}>
+            Clear selection
+          </Button>
+        )}
+      </Group>
+      {outcome && (
+        <ActivationResults
+          results={outcome.results}
+          names={outcome.names}
+          onClose={() => setOutcome(null)}
+        />
+      )}
+
+      {error && !data && (
+        <LoadError title="The teams could not be loaded" error={error} onRetry={() => mutate()} />
+      )}
+      {isLoading && !data && <TableSkeleton rows={5} />}
+      {data && rows.length === 0 && !busy && (
+        <Text c="dimmed">
+          {filters !== NO_FILTERS || query ? "No team matches these filters." : "No teams yet."}
+        </Text>
+      )}
+      {rows.length > 0 && (
+        <DataTable
+          caption="Teams"
+          minWidth={900}
+          busy={busy}
+          columns={[
+            <Checkbox
+              key="all"
+              aria-label="Select every team shown"
+              checked={allShownSelected}
+              indeterminate={someShownSelected && !allShownSelected}
+              onChange={toggleShown}
+            />,
+            "Team",
+            "Status",
+            "Members",
+            "Submissions",
+            "Last submission",
+            "Daily limit",
+          ]}
+        >
+          {rows.map((team) => (
+            <Table.Tr key={team.id}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${team.name}`}
+                  checked={selected.has(team.id)}
+                  onChange={(event) => toggle(team, event.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td className={classes.wrapAnywhere}>
+                <Anchor component={Link} to={teamPath(team.id)} size="sm" fw={600}>
+                  {team.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <StandingBadge standing={team.standing} />
+              </Table.Td>
+              <Table.Td>{team.members}</Table.Td>
+              <Table.Td>{team.submissions}</Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
+              </Table.Td>
+              <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager label="Team pages" pages={pages} nextCursor={data?.next_cursor} busy={busy} />
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import {
+  Anchor,
+  Badge,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
+import { Link } from "react-router";
+import { type AdminUsersFilter, adminUsersKey, useAdminUsers } from "../../../api/admin/users";
+import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
+import { LoadError } from "../../LoadError";
+import classes from "../Admin.module.css";
+import { DataTable } from "../DataTable";
+import { Pager } from "../Pager";
+import { PageTitle } from "../PageTitle";
+import { teamPath } from "../Teams/TeamsList";
+import { formatDateTime } from "../time";
+import { useCursorPages } from "../useCursorPages";
+import { UserActions } from "./UserActions";
+
+export const USERS_PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
+const NO_FILTERS: Omit<AdminUsersFilter, "query"> = { admin: "", status: "" };
+
+/** /admin/users: every account, newest first, searched and filtered on the server. */
+export function UsersList() {
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const pages = useCursorPages();
+  const [lastQuery, setLastQuery] = useState(query);
+  if (lastQuery !== query) {
+    setLastQuery(query);
+    pages.reset();
+  }
+  const { data, error, isLoading, mutate } = useAdminUsers(
+    adminUsersKey({ ...filters, query }, USERS_PAGE_SIZE, pages.cursor),
+  );
+  const busy = isLoading && data !== undefined;
+  const rows = data?.users ?? [];
+  const change = (next: Partial<typeof filters>) => {
+    setFilters({ ...filters, ...next });
+    pages.reset();
+  };
+
+  return (
+    <Stack gap="md">
+      <PageTitle title="Users">Every account, newest first.</PageTitle>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="group" aria-label="User filters">
+        <TextInput
+          label="Search users"
+          placeholder="Name, username or e-mail"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Role"
+          data={[
+            { value: "", label: "Everyone" },
+            { value: "true", label: "Organizers" },
+            { value: "false", label: "Participants" },
+          ]}
+          value={filters.admin}
+          onChange={(event) =>
+            change({ admin: event.currentTarget.value as AdminUsersFilter["admin"] })
+          }
+        />
+        <NativeSelect
+          label="Account status"
+          data={[
+            { value: "", label: "All" },
+            { value: "active", label: "Active" },
+            { value: "disabled", label: "Disabled" },
+          ]}
+          value={filters.status}
+          onChange={(event) =>
+            change({ status: event.currentTarget.value as AdminUsersFilter["status"] })
+          }
+        />
+      </SimpleGrid>
+
+      {error && !data && (
+        <LoadError title="The users could not be loaded" error={error} onRetry={() => mutate()} />
+      )}
+      {isLoading && !data && <TableSkeleton rows={5} />}
+      {data && rows.length === 0 && !busy && (
+        <Text c="dimmed">No account matches these filters.</Text>
+      )}
+      {rows.length > 0 && (
+        <DataTable
+          caption="Users"
+          minWidth={960}
+          busy={busy}
+          columns={["User", "E-mail", "Team", "Status", "Created", "Actions"]}
+        >
+          {rows.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td className={classes.wrapAnywhere}>
+                <Text size="sm" fw={600}>
+                  {user.username}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {`${user.first_name} ${user.last_name}`.trim()}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.wrapAnywhere}>{user.email}</Table.Td>
+              <Table.Td className={classes.wrapAnywhere}>
+                {user.team ? (
+                  <Anchor component={Link} to={teamPath(user.team.id)} size="sm">
+                    {user.team.name}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No team
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={user.status === "disabled" ? "red" : "green"}>
+                  {user.status === "disabled" ? "Disabled" : "Active"}
+                </Badge>
+              </Table.Td>
+              <Table.Td className={classes.nowrap}>{formatDateTime(user.created_at)}</Table.Td>
+              <Table.Td>
+                <UserActions user={user} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager
+        label="User pages"
+        pages={pages}
+        nextCursor={data?.next_cursor}
+        busy={busy}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
+    </Stack>
+  );
+}

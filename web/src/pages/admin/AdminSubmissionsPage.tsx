@@ -1,0 +1,6 @@
+import { SubmissionsList } from "../../components/Admin/Submissions/SubmissionsList";
+
+/** /admin/submissions */
+export default function AdminSubmissionsPage() {
+  return <SubmissionsList />;
+}

@@ -1,0 +1,6 @@
+import { UsersList } from "../../components/Admin/Users/UsersList";
+
+/** /admin/users */
+export default function AdminUsersPage() {
+  return <UsersList />;
+}
