@@ -169,8 +169,12 @@ export const submissions = pgTable(
   },
   (t) => [
     index("submissions_team_challenge_idx").on(t.teamId, t.challengeKey, t.createdAt),
-    // The history's pages: a team's submissions newest first, ties broken by id.
-    index("submissions_team_created_idx").on(t.teamId, t.createdAt.desc(), t.id.desc()),
+    // Newest-first pages (`order by created_at desc, id desc`) read these backwards: ascending
+    // btrees, because a DESC NULLS LAST one (drizzle's `.desc()`) does not match that order.
+    // A team's history; the organizers' list of every submission, and of one challenge's.
+    index("submissions_team_created_idx").on(t.teamId, t.createdAt, t.id),
+    index("submissions_created_idx").on(t.createdAt, t.id),
+    index("submissions_challenge_created_idx").on(t.challengeKey, t.createdAt, t.id),
     check("submissions_submitted_via_check", oneOf(t.submittedVia, SUBMITTERS)),
     index("submissions_status_idx").on(t.status, t.createdAt),
     uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
