@@ -19,7 +19,8 @@ import { useCursorPages } from "../useCursorPages";
 export const AUDIT_PAGE_SIZE = 50;
 const TYPING_DEBOUNCE_MS = 300;
 
-function Json({ value }: { value: unknown }) {
+/** Before or after, as formatted JSON; wide values scroll, so the block takes keyboard focus. */
+function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) {
     return (
       <Text size="sm" c="dimmed">
@@ -28,7 +29,7 @@ function Json({ value }: { value: unknown }) {
     );
   }
   return (
-    <Code block className={classes.json}>
+    <Code block className={classes.json} tabIndex={0} aria-label={label}>
       {JSON.stringify(value, null, 2)}
     </Code>
   );
@@ -126,10 +127,10 @@ export function AuditLog() {
                 )}
               </Table.Td>
               <Table.Td style={{ maxWidth: 320 }}>
-                <Json value={entry.before} />
+                <Json value={entry.before} label={`${entry.action}: before`} />
               </Table.Td>
               <Table.Td style={{ maxWidth: 320 }}>
-                <Json value={entry.after} />
+                <Json value={entry.after} label={`${entry.action}: after`} />
               </Table.Td>
             </Table.Tr>
           ))}
