@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { startBackgroundSweeps } from "../../lib/background-sweeps";
 import { type AnnouncementSweepDeps, runAnnouncementSweep } from "./announcements.sweep";
 
 export interface AnnouncementSweepsOptions extends Omit<AnnouncementSweepDeps, "logger"> {
@@ -7,40 +8,13 @@ export interface AnnouncementSweepsOptions extends Omit<AnnouncementSweepDeps, "
   intervalSeconds: number;
 }
 
-/**
- * Sends announcement e-mails in the background from the moment the app is ready until it
- * closes, as the notification sweeps do: every gateway sweeps (the claims keep each mail
- * single), one sweep at a time, the next timed from the end of the last.
- */
+/** Announcement e-mails, in batches, swept in the background like the notifications. */
 export const announcementSweepsPlugin = fp(
   async (app: FastifyInstance, { intervalSeconds, ...deps }: AnnouncementSweepsOptions) => {
-    if (intervalSeconds <= 0) return;
-    const logger = app.log.child({ module: "announcements" });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let closing = false;
-
-    const schedule = () => {
-      timer = setTimeout(() => {
-        running = runAnnouncementSweep({ ...deps, logger })
-          .then(
-            () => undefined,
-            (err: unknown) => logger.error({ err }, "announcement sweep failed"),
-          )
-          .finally(() => {
-            running = undefined;
-            if (!closing) schedule();
-          });
-      }, intervalSeconds * 1000);
-      // A pending sweep must not keep a stopping process alive.
-      timer.unref();
-    };
-
-    app.addHook("onReady", async () => schedule());
-    app.addHook("onClose", async () => {
-      closing = true;
-      clearTimeout(timer);
-      await running;
+    startBackgroundSweeps(app, {
+      name: "announcements",
+      intervalSeconds,
+      sweep: (logger) => runAnnouncementSweep({ ...deps, logger }),
     });
   },
   { name: "announcement-sweeps" },

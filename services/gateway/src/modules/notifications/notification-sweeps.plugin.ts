@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { startBackgroundSweeps } from "../../lib/background-sweeps";
 import { type NotificationSweepDeps, runNotificationSweep } from "./notification-sweep";
 
 export interface NotificationSweepsOptions extends Omit<NotificationSweepDeps, "logger"> {
@@ -7,40 +8,13 @@ export interface NotificationSweepsOptions extends Omit<NotificationSweepDeps, "
   intervalSeconds: number;
 }
 
-/**
- * Sweeps for notices and digests in the background from the moment the app is ready until it
- * closes. Every gateway sweeps (the claims keep each mail single); one sweep at a time here, the
- * next timed from the end of the last, so a slow mail server cannot pile them up.
- */
+/** Notices of failed or late submissions and the daily digests, swept in the background. */
 export const notificationSweepsPlugin = fp(
   async (app: FastifyInstance, { intervalSeconds, ...deps }: NotificationSweepsOptions) => {
-    if (intervalSeconds <= 0) return;
-    const logger = app.log.child({ module: "notifications" });
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let closing = false;
-
-    const schedule = () => {
-      timer = setTimeout(() => {
-        running = runNotificationSweep({ ...deps, logger })
-          .then(
-            () => undefined,
-            (err: unknown) => logger.error({ err }, "notification sweep failed"),
-          )
-          .finally(() => {
-            running = undefined;
-            if (!closing) schedule();
-          });
-      }, intervalSeconds * 1000);
-      // A pending sweep must not keep a stopping process alive.
-      timer.unref();
-    };
-
-    app.addHook("onReady", async () => schedule());
-    app.addHook("onClose", async () => {
-      closing = true;
-      clearTimeout(timer);
-      await running;
+    startBackgroundSweeps(app, {
+      name: "notifications",
+      intervalSeconds,
+      sweep: (logger) => runNotificationSweep({ ...deps, logger }),
     });
   },
   { name: "notification-sweeps" },
