@@ -15,7 +15,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Dict, Mapping, Optional
 
-from .exceptions import NetworkError
+from .exceptions import NetworkError, error_code_of
+
+# Refusals that a retry within seconds cannot change: organizers paused submissions (until they
+# resume them, which may take hours).
+FINAL_CODES = frozenset({"submission.paused"})
 
 RETRY_STATUSES = (500, 502, 503, 504)
 MAX_BACKOFF_SECONDS = 30.0
@@ -185,8 +189,11 @@ class Transport:
 
 
 def _transient(response: Response) -> bool:
-    """A 5xx worth retrying: not a submission the platform already marked as failed."""
+    """A 5xx worth retrying: not a submission the platform already marked as failed, and not a
+    refusal that stands (submissions paused by the organizers)."""
     body = response.json()
+    if error_code_of(body) in FINAL_CODES:
+        return False
     if isinstance(body, dict) and body.get("status") == "failed" and body.get("submission_id"):
         return False
     return True

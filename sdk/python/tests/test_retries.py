@@ -99,6 +99,18 @@ def test_a_submission_the_platform_marked_failed_is_not_retried():
         assert len(stub.calls(*SUBMIT)) == 1
 
 
+def test_submissions_paused_by_the_organizers_raise_their_message_at_once():
+    message = "Submissions are paused while we fix the answers of Retail Banking 2. Back at 14:00 UTC."
+    with StubServer() as stub:
+        stub.routes[SUBMIT] = [(503, {}, {"error": message, "code": "submission.paused"}), (200, {}, scored_body())]
+        with pytest.raises(APIError) as caught:
+            stub_client(stub, verbose=False).submit_prediction("Retail Banking", 1, CSV)
+        assert caught.value.status_code == 503
+        assert caught.value.code == "submission.paused"
+        assert str(caught.value) == message
+        assert len(stub.calls(*SUBMIT)) == 1
+
+
 def test_a_dropped_connection_is_retried_with_the_same_key():
     with StubServer() as stub:
         stub.routes[SUBMIT] = ["drop", (200, {}, scored_body())]
