@@ -4,7 +4,14 @@ import {
   SUBMISSIONS_EXPORT_COLUMNS,
   TEAMS_EXPORT_COLUMNS,
 } from "@tandem/contracts";
-import { challengeAnswers, challengeBaselines, submissions, teams, users } from "@tandem/db";
+import {
+  auditLog,
+  challengeAnswers,
+  challengeBaselines,
+  submissions,
+  teams,
+  users,
+} from "@tandem/db";
 import { refreshRankings } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
@@ -213,5 +220,29 @@ describe("who may export", () => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().code).toBe("auth.admin_required");
     }
+  });
+});
+
+describe("the audit of exports", () => {
+  it("records each export with who took it, and none for a refused request", async () => {
+    const participant = await newMember(t.app, "export-audit-participant");
+    const entries = async () =>
+      t.database.handle.db.select().from(auditLog).where(eq(auditLog.action, "export.download"));
+    const before = (await entries()).length;
+    for (const name of ["standings.csv", "teams.csv", "submissions.csv"]) {
+      const url = `/api/admin/exports/${name}`;
+      expect((await t.app.inject({ url, headers: participant.auth })).statusCode).toBe(403);
+      expect((await t.app.inject({ url, headers: admin })).statusCode, url).toBe(200);
+    }
+    const recorded = (await entries()).slice(before);
+    expect(recorded.map((entry) => entry.targetId).sort()).toEqual([
+      "standings.csv",
+      "submissions.csv",
+      "teams.csv",
+    ]);
+    const organizer = await t.app.inject({ url: "/api/verify-token", headers: admin });
+    const organizerId = (organizer.json() as { user: { id: string } }).user.id;
+    expect(new Set(recorded.map((entry) => entry.actorId))).toEqual(new Set([organizerId]));
+    expect(recorded.every((entry) => entry.targetType === "export")).toBe(true);
   });
 });

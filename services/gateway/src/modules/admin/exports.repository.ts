@@ -1,5 +1,6 @@
-import { type Database, teamMembers, teams, users } from "@tandem/db";
+import { type Database, teamMembers, teams, type User, users } from "@tandem/db";
 import { asc, eq, isNull, sql } from "drizzle-orm";
+import { recordAudit } from "./audit";
 
 export interface TeamMemberExportRow {
   teamId: string;
@@ -15,6 +16,17 @@ export interface TeamMemberExportRow {
 
 export function createExportsRepository({ db }: { db: Database }) {
   return {
+    /**
+     * Records who took an export before it is sent: teams.csv holds every participant's e-mail,
+     * so an export that cannot be recorded is not sent.
+     */
+    recordExport(actor: Pick<User, "id" | "email">, file: string): Promise<void> {
+      return recordAudit(db, actor, {
+        action: "export.download",
+        targetType: "export",
+        targetId: file,
+      });
+    },
     /** Every live team with each member (a team without members once, with empty member cells). */
     teamMembers(): Promise<TeamMemberExportRow[]> {
       return db

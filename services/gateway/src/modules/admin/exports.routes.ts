@@ -37,7 +37,8 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   r.get(
     "/admin/exports/standings.csv",
     { schema: { produces: ["text/csv"], response: { 200: standingsCsvSchema, ...denied } } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      await exports.recordExport(request.account, "standings.csv");
       // The cached bodies are the standings everyone sees now (public, or final after the reveal).
       const [overall, ...domains] = await Promise.all([
         rankings.overall(),
@@ -55,14 +56,17 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   r.get(
     "/admin/exports/teams.csv",
     { schema: { produces: ["text/csv"], response: { 200: teamsCsvSchema, ...denied } } },
-    async (_request, reply) =>
-      attachment(reply, "teams.csv").send(teamsCsv(await exports.teamMembers())),
+    async (request, reply) => {
+      await exports.recordExport(request.account, "teams.csv");
+      return attachment(reply, "teams.csv").send(teamsCsv(await exports.teamMembers()));
+    },
   );
 
   r.get(
     "/admin/exports/submissions.csv",
     { schema: { produces: ["text/csv"], response: { 200: submissionsCsvSchema, ...denied } } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      await exports.recordExport(request.account, "submissions.csv");
       // Streamed a page at a time: 100,000 submissions never sit in memory together.
       async function* lines() {
         yield csvHeader(SUBMISSIONS_EXPORT_COLUMNS);
