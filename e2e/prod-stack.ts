@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDatasets } from "@tandem/datasets";
+import type { Database } from "@tandem/db";
 import {
   freePort,
   type RunningProcess,
@@ -17,6 +18,8 @@ import {
 
 export interface ProdStack {
   baseUrl: string;
+  /** The stack's database, for a scene only an operator could set (e.g. an answer fix). */
+  db: Database;
   /** Starts a scoring worker (the gateway alone only queues). */
   startWorker(): Promise<void>;
   stop(): Promise<void>;
@@ -69,6 +72,7 @@ export async function startProdStack(env: Record<string, string> = {}): Promise<
     await waitForReady(`${baseUrl}/api/ready`, gateway, 60_000);
     return {
       baseUrl,
+      db: database.handle.db,
       async startWorker() {
         processes.push(startProcess("workers/scoring/src/main.ts", shared));
       },

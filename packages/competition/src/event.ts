@@ -45,4 +45,7 @@ export const PRIZES = {
   ],
 } as const;
 
+/** The last rank that wins a prize, overall and per domain (the tables' "4th to 10th"). */
+export const LAST_PRIZE_RANK = 10;
+
 export const CONTACT_EMAIL = "organizers@tandem-bench.org";

@@ -7,7 +7,13 @@ export {
 } from "./challenge";
 export { challengeHeading } from "./challenge-heading";
 export { DOMAINS } from "./domains";
-export { CONTACT_EMAIL, PARTICIPANT_RESOURCES, PRIZES, WEBINARS } from "./event";
+export {
+  CONTACT_EMAIL,
+  LAST_PRIZE_RANK,
+  PARTICIPANT_RESOURCES,
+  PRIZES,
+  WEBINARS,
+} from "./event";
 export {
   answersHeader,
   baselineNotebookFile,

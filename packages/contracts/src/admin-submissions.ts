@@ -204,7 +204,7 @@ const csv = (what: string, columns: readonly string[]) =>
     );
 
 export const standingsCsvSchema = csv(
-  'one row per team per scope: "overall", then each domain\'s slug, from the standings shown now (public before the reveal, final after). prize_position is the rank for ranks 1-3 (in a domain only when the team beats the baseline on every challenge), else empty; beats_baseline is empty on overall rows',
+  'one row per team per scope: "overall", then each domain\'s slug, from the standings shown now (public before the reveal, final after). prize_position is the rank for ranks 1-10 of a team with a result (in a domain only when the team beats the baseline on every challenge), else empty; beats_baseline is empty on overall rows',
   STANDINGS_EXPORT_COLUMNS,
 );
 export const teamsCsvSchema = csv(

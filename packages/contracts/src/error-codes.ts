@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   "team.owner_not_removable": "The team's creator or owner cannot be removed.",
   "team.key_mismatch": "The API key or team name does not belong to this team.",
   "team.inactive": "The team is not activated yet.",
+  "team.disqualified": "The organizers disqualified the team: it cannot submit.",
   // Competition and submissions
   "competition.unknown_domain": "No domain (or challenge in it) has this name or number.",
   "submission.not_found": "No submission of this team has this id.",

@@ -29,7 +29,8 @@ import {
 /**
  * Issue 19: the organizers' CSV exports. On healthcare/1 (Macro-F1, baseline 0.8): blue 0.95,
  * a team renamed "=formula" 0.9, green 0.7 (below the baseline), red 0.6. Overall they rank
- * 1 to 4 (prizes for 1 to 3); in Healthcare only blue and =formula beat the baseline.
+ * 1 to 4 (prizes go to the top ten); "idle" has no result and wins nothing; in Healthcare only
+ * blue and =formula beat the baseline.
  */
 let t: TestApp;
 let admin: Record<string, string>;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await adminAuth(t.app);
   const db = t.database.handle.db;
-  for (const name of ["formula", "blue", "green", "red", "cheat"]) {
+  for (const name of ["formula", "blue", "green", "red", "cheat", "idle"]) {
     ids[name] = (await activeTeam(t.app, `export-${name}`)).id;
   }
   await db.update(teams).set({ name: "=formula" }).where(eq(teams.id, ids.formula!));
@@ -136,9 +137,11 @@ describe("GET /api/admin/exports/standings.csv", () => {
         // A spreadsheet would run "=formula" as a formula: it comes out escaped.
         ["'=formula", "2", "2"],
         ["export-green", "3", "3"],
-        ["export-red", "4", ""],
+        ["export-red", "4", "4"],
       ],
     );
+    const idle = overall.find((row) => row.team_id === ids.idle)!;
+    expect([idle.rank, Number(idle.score), idle.prize_position]).toEqual(["5", 0, ""]);
     expect(overall.every((row) => row.beats_baseline === "")).toBe(true);
     expect(data.some((row) => row.team_id === ids.cheat)).toBe(false);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { auditLog, teams } from "@tandem/db";
+import { auditLog, submissions, teams } from "@tandem/db";
 import { desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -226,9 +226,16 @@ describe("organizers' team actions", () => {
   it("disqualify hides the team from the leaderboard, its dashboard says why, reinstate brings it back", async () => {
     const owner = await newMember(t.app, "cheat");
     const name = `cheaters-${Date.now() % 100_000}`;
-    const team = await createTeam<{ id: string }>(t.app, owner, name);
+    const team = await createTeam<{ id: string; api_key: string }>(t.app, owner, name);
     await post("/api/admin/teams/activate", { team_ids: [team.id] });
     expect(await leaderboardTeamIds()).toContain(team.id);
+    const submit = () =>
+      inject({
+        method: "POST",
+        url: "/api/submit",
+        headers: { "x-api-key": team.api_key },
+        payload: { domain_name: "Retail Banking", task_number: 1, predictions_csv: "x\n1\n" },
+      });
 
     const reason = "Shared predictions with another team.";
     const disqualified = await post(`/api/admin/teams/${team.id}/disqualify`, { reason });
@@ -238,6 +245,16 @@ describe("organizers' team actions", () => {
       team: { standing: "disqualified", disqualified: true, disqualification_reason: reason },
     });
     expect(await leaderboardTeamIds()).not.toContain(team.id);
+    // It cannot submit, and is told why; nothing is stored.
+    const refused = await submit();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: "team.disqualified" });
+    expect(refused.json().error).toContain(reason);
+    const stored = await t.database.handle.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(eq(submissions.teamId, team.id));
+    expect(stored).toEqual([]);
     const own = await inject({ url: "/api/teams", headers: owner.auth });
     expect(own.json().teams[0]).toMatchObject({
       disqualified: true,
@@ -257,6 +274,7 @@ describe("organizers' team actions", () => {
     const reinstated = await post(`/api/admin/teams/${team.id}/reinstate`);
     expect(reinstated.json()).toMatchObject({ changed: true, team: { standing: "active" } });
     expect(await leaderboardTeamIds()).toContain(team.id);
+    expect((await submit()).json().code).toBe("submission.invalid");
     expect(
       (await inject({ url: "/api/teams", headers: owner.auth })).json().teams[0],
     ).toMatchObject({ disqualified: false, disqualification_reason: null });

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { useSWRConfig } from "swr";
 import { loginRequest, logoutRequest, type Session } from "../api/auth/requests";
 import { onUnauthorized } from "../api/client";
+import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
 import { clearAuthData, getStoredUser, getToken, saveToken, saveUser } from "./storage";
 import { forgetTokenVerification, verifyToken } from "./tokenVerification";
@@ -44,8 +45,10 @@ export function AuthProvider({
   }, [hydrating]);
   const { mutate } = useSWRConfig();
 
+  // One account's data must not show to the next; the deployment's public config is the same
+  // for everyone and stays (cleared, its mounted banner would never read it again).
   const clearCachedData = useCallback(() => {
-    void mutate(() => true, undefined, { revalidate: false });
+    void mutate((key) => key !== PUBLIC_CONFIG_PATH, undefined, { revalidate: false });
   }, [mutate]);
 
   const refresh = useCallback(async () => {

@@ -70,4 +70,21 @@ describe("DashboardPage", () => {
     const paths = fetch.mock.calls.map(([input]) => String(input));
     expect(paths.some((path) => path.startsWith("/api/submissions"))).toBe(false);
   });
+
+  it("offers an active team submit buttons, and a disqualified one none", async () => {
+    window.localStorage.setItem("auth_token", "token-1");
+    stubApi([team]);
+    const first = render(<DashboardPage />, { auth: { user: ada } });
+    const card = await screen.findByRole("article", { name: "C1: Fraud Detection" });
+    expect(
+      await within(card).findByRole("button", { name: /^Submit predictions/ }),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    stubApi([{ ...team, disqualified: true, disqualification_reason: "Shared accounts" }]);
+    render(<DashboardPage />, { auth: { user: ada } });
+    const shown = await screen.findByRole("article", { name: "C1: Fraud Detection" });
+    await screen.findByText("Disqualified: Shared accounts");
+    expect(within(shown).queryByRole("button", { name: /^Submit predictions/ })).toBeNull();
+  });
 });

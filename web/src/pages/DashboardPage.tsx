@@ -12,6 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { TEAM_MESSAGES } from "@tandem/contracts";
+import { canCompete } from "../api/teams/requests";
 import { useTeams } from "../api/teams/useTeams";
 import { useAuth } from "../auth/AuthContext";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
@@ -48,8 +49,8 @@ export default function DashboardPage() {
   const { data: teams, error, isLoading, mutate } = useTeams();
   const loaded = teams !== undefined;
   const hasTeam = loaded && teams.length > 0;
-  // Only an active team can submit or choose finals.
-  const active = hasTeam && teams.some((team) => team.status === "active");
+  // Only an active team in good standing can submit or choose finals.
+  const active = hasTeam && teams.some(canCompete);
 
   return (
     <Container size="lg" py="xl">

@@ -39,15 +39,20 @@ export function adminSubmissionsKey(
   return withQuery(SUBMISSIONS_PATH, { ...filter, team: filter.team.trim(), limit, cursor });
 }
 
+const unfinished = (status: SubmissionStatus) => status === "queued" || status === "scoring";
+
+/** A page of the list; read again every 3 s while a row shown is queued or being scored. */
 export function useAdminSubmissions(key: string) {
   return useSWR(key, (path: string) => api.getParsed(path, adminSubmissionsPageSchema), {
     keepPreviousData: true,
+    refreshInterval: (data) =>
+      data?.submissions.some((row) => unfinished(row.status)) ? LIST_POLL_MS : 0,
   });
 }
 
-export const adminSubmissionKey = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
+export const LIST_POLL_MS = 3_000;
 
-const unfinished = (status: SubmissionStatus) => status === "queued" || status === "scoring";
+export const adminSubmissionKey = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
 
 /** One submission; read every 2 s while it is queued or being scored (after a rescore). */
 export function useAdminSubmission(id: string) {

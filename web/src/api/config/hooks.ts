@@ -2,7 +2,7 @@ import type { PublicConfig } from "@tandem/contracts";
 import useSWR from "swr";
 import { api } from "../client";
 
-const PUBLIC_CONFIG_PATH = "/config/public";
+export const PUBLIC_CONFIG_PATH = "/config/public";
 
 // Anything missing or mistyped counts as "off", so an older server never shows a dead button.
 function toPublicConfig(body: unknown): PublicConfig {

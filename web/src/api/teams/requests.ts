@@ -14,6 +14,10 @@ import {
 import { getToken, saveApiKey } from "../../auth/storage";
 import { ApiError, api, NetworkError } from "../client";
 
+/** Whether a team may submit and choose finals: activated, and not disqualified. */
+export const canCompete = (team: Pick<TeamView, "status" | "disqualified">): boolean =>
+  team.status === "active" && team.disqualified !== true;
+
 /** SWR key of the signed-in user's teams; every team mutation revalidates it. */
 export const TEAMS_KEY = "/teams";
 

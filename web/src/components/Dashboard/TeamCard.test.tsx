@@ -82,6 +82,8 @@ describe("TeamCard", () => {
 
     expect(screen.getByText("Disqualified: Shared accounts across teams")).toBeInTheDocument();
     expect(screen.queryByText("Active")).not.toBeInTheDocument();
+    // Its competition status does not invite it to compete.
+    expect(screen.queryByText("Ready to compete")).not.toBeInTheDocument();
   });
 
   it("says nothing of disqualification to a team in good standing", () => {

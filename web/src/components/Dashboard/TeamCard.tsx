@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { type ReactNode, useId } from "react";
+import { canCompete } from "../../api/teams/requests";
 import { useAuth } from "../../auth/AuthContext";
 import { ApiKeyHelp } from "./ApiKeyHelp";
 import { CopyField } from "./CopyField";
@@ -33,6 +34,7 @@ export function TeamCard({ team }: { team: TeamView }) {
   const titleId = useId();
   const isAdmin = user?.admin_access === true;
   const active = team.status === "active";
+  const competing = canCompete(team);
   const manages = team.user_role === "creator" || team.user_role === "owner";
   const full = team.member_count >= team.max_members;
 
@@ -75,9 +77,13 @@ export function TeamCard({ team }: { team: TeamView }) {
             <Text
               fw={700}
               size="md"
-              c={`var(--mantine-color-${active ? "green" : "orange"}-light-color)`}
+              c={`var(--mantine-color-${competing ? "green" : team.disqualified ? "red" : "orange"}-light-color)`}
             >
-              {active ? "Ready to compete" : "Activation required"}
+              {competing
+                ? "Ready to compete"
+                : team.disqualified
+                  ? "Disqualified"
+                  : "Activation required"}
             </Text>
           </Stat>
           <Stat label="Created">

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { useSubmissionSummary } from "../../api/submissions/hooks";
-import { fetchTeams, TEAMS_KEY } from "../../api/teams/requests";
+import { canCompete, fetchTeams, TEAMS_KEY } from "../../api/teams/requests";
 import { useAuth } from "../../auth/AuthContext";
 
 /**
@@ -11,7 +11,8 @@ import { useAuth } from "../../auth/AuthContext";
 export function useSubmitAccess() {
   const { user } = useAuth();
   const { data: teams } = useSWR(user ? TEAMS_KEY : null, fetchTeams);
-  const canSubmit = teams?.[0]?.status === "active";
+  const team = teams?.[0];
+  const canSubmit = team !== undefined && canCompete(team);
   const { data: summary } = useSubmissionSummary(canSubmit);
   return {
     canSubmit,

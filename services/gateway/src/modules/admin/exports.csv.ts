@@ -1,4 +1,4 @@
-import { DOMAINS } from "@tandem/competition";
+import { DOMAINS, LAST_PRIZE_RANK } from "@tandem/competition";
 import {
   type DomainLeaderboard,
   type OverallLeaderboard,
@@ -11,8 +11,6 @@ import type { AdminSubmissionRow } from "./submissions.repository";
 
 type Cell = string | number | boolean | null;
 
-/** The ranks that win a prize (docs: ARCHITECTURE.md §6; per domain only beating the baseline). */
-export const PRIZE_RANKS = 3;
 
 /**
  * CSV lines with CRLF endings. Cells a spreadsheet would run as a formula (text starting with
@@ -33,12 +31,15 @@ export function standingsCsv(
 ): string {
   const rows: Cell[][] = [];
   for (const row of overall.leaderboard) {
-    const prize = row.rank <= PRIZE_RANKS ? row.rank : null;
+    // A prize needs a result: a team with no counted submission (score 0) wins nothing, even
+    // when fewer than ten teams have results.
+    const prize = row.rank <= LAST_PRIZE_RANK && row.total_score > 0 ? row.rank : null;
     rows.push(["overall", row.rank, row.team_id, row.team_name, row.total_score, prize, null]);
   }
   for (const domain of DOMAINS) {
     for (const row of domains[domain.slug]?.leaderboard ?? []) {
-      const prize = row.rank <= PRIZE_RANKS && row.beats_baseline ? row.rank : null;
+      // Per domain, only a team beating the primitive baseline (SPEC: prizes per domain).
+      const prize = row.rank <= LAST_PRIZE_RANK && row.beats_baseline ? row.rank : null;
       rows.push([
         domain.slug,
         row.rank,

@@ -38,7 +38,13 @@ export interface SubmitDeps {
 
 export interface SubmitInput {
   /** `dailyLimit`: the team's own, set by an organizer; it wins over the competition's. */
-  team: { id: string; status: string; dailyLimit?: number | null };
+  team: {
+    id: string;
+    status: string;
+    dailyLimit?: number | null;
+    disqualifiedAt?: Date | null;
+    disqualificationReason?: string | null;
+  };
   domainName: string;
   taskNumber: number;
   /** The file as sent. */
@@ -96,6 +102,13 @@ export async function submitPredictions(
     throw notFound(
       "competition.unknown_domain",
       `Unknown domain or challenge "${input.domainName}" ${input.taskNumber}. Valid: ${validNames()}`,
+    );
+  }
+  if (team.disqualifiedAt) {
+    // Disqualified by the organizers: nothing it sends is stored (ADR 0011).
+    throw forbidden(
+      "team.disqualified",
+      `Your team has been disqualified: ${team.disqualificationReason ?? "no reason given"}. It cannot submit; contact the organizers.`,
     );
   }
   if (team.status !== "active") {

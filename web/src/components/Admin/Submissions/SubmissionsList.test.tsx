@@ -101,3 +101,47 @@ describe("the organizers' submissions list", () => {
     expect(screen.getByText(/all 4 rescored/)).toBeInTheDocument();
   });
 });
+
+describe("the list while submissions are being scored", () => {
+  const row = (status: "queued" | "scored") => ({
+    id: "5d1f0b8e-0000-4000-8000-000000000001",
+    team: { id: TEAM, name: "otters" },
+    challenge_key: "insurance/1",
+    status,
+    metric_name: "Macro-F1",
+    public_score: status === "scored" ? 0.5 : null,
+    private_score: status === "scored" ? 0.5 : null,
+    counted: true,
+    final: false,
+    row_count: 10,
+    error: null,
+    note: null,
+    submitted_by: { kind: "api_key", username: null },
+    attempts: 1,
+    created_at: "2026-02-01T10:00:00.000Z",
+    scored_at: status === "scored" ? "2026-02-01T10:00:05.000Z" : null,
+  });
+
+  it("reads the page again until no row shown is unfinished", async () => {
+    let reads = 0;
+    const calls = stubApi((call) => {
+      if (call.path !== "/api/admin/submissions") return undefined;
+      reads += 1;
+      return jsonResponse({
+        submissions: [row(reads === 1 ? "queued" : "scored")],
+        next_cursor: null,
+      });
+    });
+    render(<SubmissionsList />, { route: "/admin/submissions", auth: { user: organizer } });
+
+    const table = await screen.findByRole("table", { name: /submissions/i });
+    expect(within(table).getByText(/queued/i)).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByText(/scored/i)).toBeInTheDocument(), {
+      timeout: 6_000,
+    });
+    // Nothing unfinished any more: no further reads.
+    const settled = list(calls).length;
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(list(calls).length).toBe(settled);
+  }, 15_000);
+});
