@@ -14,12 +14,13 @@ import {
 } from "@tandem/datasets";
 import { createDatabase, runMigrations } from "@tandem/db";
 import pg from "pg";
+import { Supervisor } from "./supervisor";
 
 /**
  * Production mode without containers (`npm run start:prod`): the gateway and N scoring workers
  * as separate processes against Postgres and Redis, as docker-compose.yml runs them. Migrates
- * first and generates the datasets when they are missing; forwards SIGINT/SIGTERM and exits
- * when the children have exited.
+ * first and generates the datasets when they are missing; restarts a child that exits on its own
+ * (with backoff, scripts/supervisor.ts); forwards SIGINT/SIGTERM and exits when the children have.
  */
 const USAGE = `Usage: npm run start:prod -- [--workers N] [--scale S]
   --workers N  scoring worker processes (default 2)
@@ -145,12 +146,6 @@ async function prepare(): Promise<void> {
   }
 }
 
-interface Child {
-  name: string;
-  process: ChildProcess;
-  exited: Promise<number>;
-}
-
 function prefixLines(
   stream: NodeJS.ReadableStream | null,
   prefix: string,
@@ -162,7 +157,7 @@ function prefixLines(
   );
 }
 
-function start(name: string, entry: string): Child {
+function spawnChild(name: string, entry: string): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
     env,
@@ -174,13 +169,7 @@ function start(name: string, entry: string): Child {
   const prefix = `[${name}]`;
   prefixLines(child.stdout, prefix, process.stdout);
   prefixLines(child.stderr, prefix, process.stderr);
-  const exited = new Promise<number>((resolveExit) =>
-    child.once("exit", (code, signal) => {
-      log(`${name} exited (${signal ?? `code ${code}`})`);
-      resolveExit(code ?? 1);
-    }),
-  );
-  return { name, process: child, exited };
+  return child;
 }
 
 try {
@@ -191,49 +180,23 @@ try {
   process.exit(1);
 }
 
-const children = [
-  start("gateway", "services/gateway/src/server.ts"),
-  ...Array.from({ length: workerCount }, (_, i) =>
-    start(`worker-${i + 1}`, "workers/scoring/src/main.ts"),
-  ),
-];
+// A child that exits on its own is restarted with backoff while the others keep serving.
+const supervisor = new Supervisor({ log });
+supervisor.add("gateway", () => spawnChild("gateway", "services/gateway/src/server.ts"));
+for (let i = 1; i <= workerCount; i++) {
+  supervisor.add(`worker-${i}`, () => spawnChild(`worker-${i}`, "workers/scoring/src/main.ts"));
+}
 log(
   `gateway on http://localhost:${env.PORT ?? "3000"} and ${workerCount} scoring worker(s); Ctrl-C stops them`,
 );
 
-let stopping = false;
-let signalled = false;
-function stopAll(signal: NodeJS.Signals): void {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill(signal);
-    }
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    signalled = true;
-    stopAll(signal);
-  });
-}
-// Children are in their own process groups, so they would outlive a crash of this script.
-process.on("exit", () => {
-  for (const child of children) {
-    if (child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill("SIGKILL");
-    }
+const stopped = new Promise<number>((resolveCode) => {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      supervisor.stop(signal).then(resolveCode);
+    });
   }
 });
-
-// A child ending on its own means the set is broken: stop the others and fail.
-const first = await Promise.race(
-  children.map((child) => child.exited.then((code) => ({ child, code }))),
-);
-if (!signalled) {
-  log(`${first.child.name} stopped unexpectedly; stopping the others`);
-  stopAll("SIGTERM");
-}
-const codes = await Promise.all(children.map((child) => child.exited));
-process.exit(signalled ? Math.max(...codes) : first.code || 1);
+// Children are in their own process groups, so they would outlive a crash of this script.
+process.on("exit", () => supervisor.killAll());
+process.exit(await stopped);

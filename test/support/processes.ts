@@ -22,8 +22,12 @@ export interface RunningProcess {
 }
 
 /** Starts a TypeScript entry point with tsx, as `npm start` and the Dockerfiles do. */
-export function startProcess(entry: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+export function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -90,4 +94,23 @@ export async function runToEnd(
   });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   return { code, output };
+}
+
+/** Polls the process's output until `pattern` matches it, or fails with the output. */
+export async function waitForOutput(
+  proc: RunningProcess,
+  pattern: RegExp,
+  timeoutMs = 60_000,
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = proc.output().match(pattern);
+    if (found) return found;
+    if (proc.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(
+        `No ${pattern} in the output (exit code ${proc.child.exitCode}):\n${proc.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
