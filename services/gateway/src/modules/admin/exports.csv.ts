@@ -11,7 +11,6 @@ import type { AdminSubmissionRow } from "./submissions.repository";
 
 type Cell = string | number | boolean | null;
 
-
 /**
  * CSV lines with CRLF endings. Cells a spreadsheet would run as a formula (text starting with
  * = + - @, a tab or a carriage return) are prefixed with ' (papaparse's escapeFormulae), since
