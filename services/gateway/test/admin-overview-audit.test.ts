@@ -94,6 +94,38 @@ describe("organizer auth on every console route", () => {
   });
 });
 
+describe("the organizers' API in the OpenAPI document", () => {
+  it("documents every call issue 19 names, under the names it gives", async () => {
+    const response = await t.app.inject({ url: "/api/docs/json" });
+    const paths = (response.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/overview",
+        "GET /api/admin/teams",
+        "POST /api/admin/teams/activate",
+        "POST /api/admin/teams/{id}/disqualify",
+        "POST /api/admin/teams/{id}/reinstate",
+        "GET /api/admin/users",
+        "POST /api/admin/users/{id}/admin",
+        "POST /api/admin/users/{id}/disable",
+        "GET /api/admin/submissions",
+        "POST /api/admin/submissions/{id}/rescore",
+        "POST /api/admin/challenges/{key}/rescore",
+        "GET /api/admin/settings",
+        "PATCH /api/admin/settings",
+        "POST /api/admin/announcements",
+        "GET /api/admin/exports/standings.csv",
+        "GET /api/admin/exports/teams.csv",
+        "GET /api/admin/exports/submissions.csv",
+        "GET /api/admin/audit",
+      ]),
+    );
+  });
+});
+
 describe("overview", () => {
   it("counts users, teams by standing, today's submissions and the queue from the database", async () => {
     const before = (await inject({ url: "/api/admin/overview", headers: admin })).json();
