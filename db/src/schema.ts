@@ -177,6 +177,8 @@ export const submissions = pgTable(
     index("submissions_challenge_created_idx").on(t.challengeKey, t.createdAt, t.id),
     check("submissions_submitted_via_check", oneOf(t.submittedVia, SUBMITTERS)),
     index("submissions_status_idx").on(t.status, t.createdAt),
+    // The public queue status counts what finished in the last minutes (`scored_at >= ...`).
+    index("submissions_scored_at_idx").on(t.scoredAt),
     uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
     check("submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
   ],

@@ -17,6 +17,7 @@ export * from "./registration-form";
 export { missing } from "./required";
 export * from "./rules";
 export * from "./sdk-auth";
+export * from "./status";
 export * from "./submissions";
 export { TEAM_MESSAGES } from "./team-messages";
 export * from "./teams";

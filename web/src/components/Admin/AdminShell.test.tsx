@@ -19,6 +19,17 @@ const overview = {
   },
 };
 
+const queueStatus = {
+  queue: {
+    length: 2,
+    oldest_wait_seconds: 95,
+    scored_last_5_minutes: 30,
+    estimated_wait_seconds: 20,
+    busy: false,
+  },
+  as_of: "2026-03-01T12:00:00.000Z",
+};
+
 function Console() {
   return (
     <Routes>
@@ -41,9 +52,10 @@ describe("the organizers' console gate", () => {
   });
 
   it("shows an organizer the overview cards with links to each list", async () => {
-    const calls = stubApi((call) =>
-      call.path === "/api/admin/overview" ? jsonResponse(overview) : undefined,
-    );
+    const calls = stubApi((call) => {
+      if (call.path === "/api/admin/overview") return jsonResponse(overview);
+      return call.path === "/api/status" ? jsonResponse(queueStatus) : undefined;
+    });
     render(<Console />, { route: "/admin", auth: { user: organizer } });
 
     const teams = await screen.findByRole("region", { name: "Teams" });
@@ -55,6 +67,9 @@ describe("the organizers' console gate", () => {
     expect(screen.getByRole("link", { name: "All users" })).toHaveAttribute("href", "/admin/users");
     expect(screen.getByRole("button", { name: "teams.csv" })).toBeInTheDocument();
     expect(screen.queryByText(ADMIN_REQUIRED)).not.toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual(["/api/admin/overview"]);
+    expect(await screen.findByRole("region", { name: "Scoring queue status" })).toHaveTextContent(
+      "2 waiting, oldest 1 min, ~1 min estimated wait",
+    );
+    expect(calls.map((call) => call.path).sort()).toEqual(["/api/admin/overview", "/api/status"]);
   });
 });

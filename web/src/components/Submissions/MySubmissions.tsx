@@ -1,6 +1,7 @@
 import { Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
+import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { SubmissionHistory } from "./SubmissionHistory";
 import { SubmissionsOverview } from "./SubmissionsOverview";
@@ -17,6 +18,8 @@ export function MySubmissions({ renderAction }: MySubmissionsProps) {
       <Title order={2} id="my-submissions-heading">
         {M.sectionTitle}
       </Title>
+      {/* Only while the scoring queue is long. */}
+      <QueueStatus />
       <SubmissionsOverview renderAction={renderAction} />
       <SubmissionHistory />
     </Stack>

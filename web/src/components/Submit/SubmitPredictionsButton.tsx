@@ -1,6 +1,7 @@
-import { Button, Modal, VisuallyHidden } from "@mantine/core";
+import { Button, Modal, Stack, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { challengeByKey, challengeHeading, findDomain } from "@tandem/competition";
+import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SubmitPredictionsForm } from "./SubmitPredictionsForm";
 
 interface SubmitPredictionsButtonProps {
@@ -40,11 +41,15 @@ export function SubmitPredictionsButton({
         size="lg"
         closeButtonProps={{ "aria-label": "Close" }}
       >
-        <SubmitPredictionsForm
-          challenge={challenge}
-          domainName={domain.name}
-          expectedRows={expectedRows}
-        />
+        <Stack gap="md">
+          {/* Only while the scoring queue is long: the result will take longer than usual. */}
+          <QueueStatus />
+          <SubmitPredictionsForm
+            challenge={challenge}
+            domainName={domain.name}
+            expectedRows={expectedRows}
+          />
+        </Stack>
       </Modal>
     </>
   );

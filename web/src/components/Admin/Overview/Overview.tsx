@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useAdminOverview } from "../../../api/admin/overview";
 import { LoadError } from "../../LoadError";
+import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
 import { formatAge } from "../time";
 import { Exports } from "./Exports";
@@ -101,6 +102,8 @@ export function Overview() {
         </SimpleGrid>
       )}
       {data && <Cards data={data} />}
+      {/* What participants are told about the queue, with the estimate and the recent rate. */}
+      <QueueStatus show="always" headingOrder={2} />
       <Exports />
       <Anchor component={Link} to="/admin/audit" size="sm">
         Audit log of every organizer action

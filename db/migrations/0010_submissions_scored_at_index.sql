@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_scored_at_idx" ON "submissions" USING btree ("scored_at");
