@@ -6,5 +6,11 @@ export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";
 export { type DatabaseErrorSummary, describeDatabaseError, serializeError } from "./log-errors";
 export { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
 export { loadRankingInputs, type RankingInputs, rankedSubmission } from "./ranking-inputs";
+export {
+  loadRankingSummary,
+  type RankingChallengeSpec,
+  type RankingSummary,
+  type RankingSummaryResult,
+} from "./ranking-summary";
 export { createRevealsRepository, type RevealRecord, type RevealsRepository } from "./reveals";
 export * from "./schema";

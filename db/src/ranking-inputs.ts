@@ -36,7 +36,7 @@ export const rankedSubmission = and(
 );
 
 /** A team that ranks: active, not dissolved, not disqualified. */
-const rankedTeam = and(
+export const rankedTeam = and(
   eq(teams.status, "active"),
   isNull(teams.deletedAt),
   isNull(teams.disqualifiedAt),
@@ -48,18 +48,9 @@ const rankedTeam = and(
  * audit, a disqualified one's for the record, a deactivated one's until it is activated again)
  * but it is not ranked, and its results do not weigh on the challenge scores of the teams that are.
  */
-export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
-  // One clock for every gateway and worker, taken before the reads below.
-  const clock = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as {
-    rows: { now: string | Date }[];
-  };
-  const asOf = new Date(clock.rows[0]!.now);
-  const [teamRows, resultRows, baselineParts, revealRows, settingsRows] = await Promise.all([
-    db
-      .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
-      .from(teams)
-      .where(rankedTeam),
-    db
+export function loadRankingInputs(db: Database): Promise<RankingInputs> {
+  return loadRankingInputsWith(db, async () => {
+    const rows = await db
       .select({
         teamId: submissions.teamId,
         challengeKey: submissions.challengeKey,
@@ -70,7 +61,35 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
       })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
-      .where(and(rankedTeam, rankedSubmission)),
+      .where(and(rankedTeam, rankedSubmission));
+    return rows.map(({ finalAt, ...row }) => ({
+      ...row,
+      metricValue: row.metricValue!,
+      final: finalAt !== null,
+    }));
+  });
+}
+
+/**
+ * The inputs around `loadResults`' rows: the database clock, the ranked teams, the baselines,
+ * the reveal and the organizers' count of final submissions. Every loader of results shares it,
+ * so they differ in the results alone.
+ */
+export async function loadRankingInputsWith<R>(
+  db: Database,
+  loadResults: () => Promise<R[]>,
+): Promise<Omit<RankingInputs, "results"> & { results: R[] }> {
+  // One clock for every gateway and worker, taken before the reads below.
+  const clock = (await db.execute(sql`select clock_timestamp() as now`)) as unknown as {
+    rows: { now: string | Date }[];
+  };
+  const asOf = new Date(clock.rows[0]!.now);
+  const [teamRows, results, baselineParts, revealRows, settingsRows] = await Promise.all([
+    db
+      .select({ id: teams.id, name: teams.name, activatedAt: teams.activatedAt })
+      .from(teams)
+      .where(rankedTeam),
+    loadResults(),
     loadCurrentBaselineParts(db),
     db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1),
     db.select({ finalPicks: competitionSettings.finalPicks }).from(competitionSettings).limit(1),
@@ -78,11 +97,7 @@ export async function loadRankingInputs(db: Database): Promise<RankingInputs> {
   return {
     asOf,
     teams: teamRows,
-    results: resultRows.map(({ finalAt, ...row }) => ({
-      ...row,
-      metricValue: row.metricValue!,
-      final: finalAt !== null,
-    })),
+    results,
     baselines: Object.fromEntries(
       Object.entries(baselineParts).map(([key, parts]) => [key, parts.public]),
     ),

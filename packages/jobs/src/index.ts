@@ -36,7 +36,28 @@ export {
   type RankingBodies,
   type RankingsCache,
 } from "./rankings-cache";
-export { previewRankings, refreshRankings } from "./rankings-refresh";
+export {
+  createRankingsCoalescer,
+  DEFAULT_REFRESH_LEASE_MS,
+  type RankingsCoalescer,
+  type RankingsCoalescerOptions,
+} from "./rankings-coalescer";
+export {
+  createMemoryRefreshCoordination,
+  createRedisRefreshCoordination,
+  type LockAttempt,
+  type RefreshCoordination,
+  type RoundEnd,
+  refreshKeys,
+} from "./rankings-coordination";
+export {
+  loadRefreshInputs,
+  previewRankings,
+  RANKING_CHALLENGES,
+  rankingDomains,
+  rebuildRankings,
+  refreshRankings,
+} from "./rankings-refresh";
 export {
   type FinishedJobRemover,
   RESCORABLE_STATUSES,

@@ -1,3 +1,9 @@
+import {
+  createMemoryRefreshCoordination,
+  createRedisRefreshCoordination,
+  type RefreshCoordination,
+} from "./rankings-coordination";
+
 /**
  * Where the rankings live between a score landing and a leaderboard read: pre-serialized
  * response bodies, so a read is one key look-up and never a recomputation. The store is
@@ -15,6 +21,8 @@ export interface KeyValueStore {
     version: number,
     entries: [string, string][],
   ): Promise<boolean>;
+  /** The rebuild coordination of the rankings stored under `prefix` (rankings-coordination.ts). */
+  coordination(prefix: string): RefreshCoordination;
 }
 
 export interface RankingBodies {
@@ -43,6 +51,8 @@ export function createRankingsCache(store: KeyValueStore, prefix: string) {
     return body;
   }
   return {
+    /** Which process rebuilds these rankings next (rankings-coalescer.ts). */
+    coordination: store.coordination(prefix),
     overall: () => read(overallKey),
     domain: (slug: string) => read(domainKey(slug)),
     /** True if written; false if a newer snapshot is already there. */
@@ -61,7 +71,16 @@ export type RankingsCache = ReturnType<typeof createRankingsCache>;
 
 export function createMemoryStore(): KeyValueStore {
   const values = new Map<string, string>();
+  const coordinations = new Map<string, RefreshCoordination>();
   return {
+    coordination(prefix) {
+      let coordination = coordinations.get(prefix);
+      if (!coordination) {
+        coordination = createMemoryRefreshCoordination();
+        coordinations.set(prefix, coordination);
+      }
+      return coordination;
+    },
     get: async (key) => values.get(key) ?? null,
     setManyIfNewer: async (versionKey, version, entries) => {
       if (Number(values.get(versionKey) ?? "-1") > version) return false;
@@ -87,6 +106,7 @@ export function createRedisStore(redis: {
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>;
 }): KeyValueStore {
   return {
+    coordination: (prefix) => createRedisRefreshCoordination(redis, prefix),
     get: (key) => redis.get(key),
     async setManyIfNewer(versionKey, version, entries) {
       const result = await redis.eval(SET_IF_NEWER, 1, versionKey, version, ...entries.flat());

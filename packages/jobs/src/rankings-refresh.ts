@@ -1,5 +1,13 @@
-import { DOMAINS } from "@tandem/competition";
-import { type Database, loadRankingInputs, type RankingInputs } from "@tandem/db";
+import { ALL_CHALLENGES, DOMAINS, METRICS } from "@tandem/competition";
+import {
+  competitionReveals,
+  type Database,
+  loadRankingInputs,
+  loadRankingSummary,
+  type RankingChallengeSpec,
+  type RankingInputs,
+  type RankingSummary,
+} from "@tandem/db";
 import { rankingBodies } from "@tandem/scoring";
 import type { RankingsCache } from "./rankings-cache";
 
@@ -11,10 +19,44 @@ import type { RankingsCache } from "./rankings-cache";
  */
 export async function refreshRankings(db: Database, cache: RankingsCache) {
   const inputs = await loadRankingInputs(db);
-  const bodies = rankingBodies(domainsFor(inputs), inputs);
+  const bodies = rankingBodies(rankingDomains(inputs), inputs);
   await cache.write(bodies);
   return bodies;
 }
+
+/**
+ * The same bodies as refreshRankings, from cheaper inputs where they suffice: what the coalesced
+ * refresh after each counted score runs (docs/adr/0012-rankings-refresh.md).
+ */
+export async function rebuildRankings(db: Database, cache: RankingsCache) {
+  const inputs = await loadRefreshInputs(db);
+  const bodies = rankingBodies(rankingDomains(inputs), inputs);
+  await cache.write(bodies);
+  return bodies;
+}
+
+/**
+ * Before the reveal (the whole competition, its deadline rush included) the official standings
+ * are the public ones: a few rows per team and challenge suffice. After it they are the final
+ * ones, which weigh every final candidate: the full read, as scores are rare by then.
+ */
+export async function loadRefreshInputs(db: Database): Promise<RankingInputs | RankingSummary> {
+  const revealed = await db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1);
+  if (revealed.length === 0) {
+    const summary = await loadRankingSummary(db, RANKING_CHALLENGES);
+    // Unless the reveal landed between the two reads.
+    if (!summary.revealed) return summary;
+  }
+  return loadRankingInputs(db);
+}
+
+/** Every ranked challenge with its metric's direction, as the summary needs them. */
+export const RANKING_CHALLENGES: readonly RankingChallengeSpec[] = ALL_CHALLENGES.map(
+  (challenge) => ({
+    key: challenge.key,
+    higherIsBetter: METRICS[challenge.metric].higherIsBetter,
+  }),
+);
 
 /**
  * The organizers' preview of the final standings (private results, each team's public rank
@@ -23,11 +65,11 @@ export async function refreshRankings(db: Database, cache: RankingsCache) {
  */
 export async function previewRankings(db: Database) {
   const inputs = await loadRankingInputs(db);
-  return rankingBodies(domainsFor(inputs), inputs, { standings: "private" });
+  return rankingBodies(rankingDomains(inputs), inputs, { standings: "private" });
 }
 
 /** The competition's domains, each challenge's count of final submissions the organizers' when set. */
-function domainsFor({ finalPicks }: Pick<RankingInputs, "finalPicks">) {
+export function rankingDomains({ finalPicks }: Pick<RankingInputs, "finalPicks">) {
   if (finalPicks === null) return DOMAINS;
   return DOMAINS.map((domain) => ({
     ...domain,

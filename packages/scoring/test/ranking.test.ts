@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RankingDomain } from "../src/ranking";
-import { computeRankings } from "../src/ranking";
+import { challengeScores, computeRankings, isBetter } from "../src/ranking";
 
 // Two small domains: "alpha" (F1, higher better; RMSE, lower better) and "beta" (MAE).
 const domains: RankingDomain[] = [
@@ -135,5 +135,30 @@ describe("computeRankings", () => {
         time_used_seconds: 0,
       },
     ]);
+  });
+});
+
+describe("challenge ranking scores", () => {
+  it("equal, on random results with many ties, the definition: (N - r + 1) / N with r = 1 + teams strictly better", () => {
+    let state = 12_345;
+    const random = () => {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      return state / 2 ** 32;
+    };
+    for (const metric of ["macro_f1", "rmse"] as const) {
+      for (let round = 0; round < 50; round += 1) {
+        const best = new Map<string, { value: number; at: Date }>();
+        const teams = 1 + Math.floor(random() * 60);
+        for (let t = 0; t < teams; t += 1) {
+          // Few distinct values: ties are common.
+          best.set(`t${t}`, { value: Math.floor(random() * 8) / 8, at: new Date(0) });
+        }
+        const scores = challengeScores(metric, best);
+        for (const [team, { value }] of best) {
+          const better = [...best.values()].filter((o) => isBetter(metric, o.value, value)).length;
+          expect(scores.get(team)).toBe((teams - (better + 1) + 1) / teams);
+        }
+      }
+    }
   });
 });

@@ -4,9 +4,10 @@ import { createAnswersStore, type Database } from "@tandem/db";
 import {
   type ClaimedSubmission,
   claimSubmission,
+  createRankingsCoalescer,
   finishSubmission,
   type RankingsCache,
-  refreshRankings,
+  rebuildRankings,
   releaseClaim,
   type ScoringResult,
 } from "@tandem/jobs";
@@ -116,7 +117,9 @@ export type SubmissionProcessor = ReturnType<typeof createSubmissionProcessor>;
 
 /**
  * The processor as the worker and the embedded server run it: answers read from the database and
- * cached per challenge, and the rankings cache refreshed after every counted score.
+ * cached per challenge, and the rankings refreshed after every counted score, coalesced across
+ * every process that scores (one rebuild at a time; requests made during one merge into the
+ * next; docs/adr/0012-rankings-refresh.md).
  */
 export function createRankingProcessor({
   db,
@@ -124,6 +127,8 @@ export function createRankingProcessor({
   logger,
   claimLeaseMs,
   dataSeed,
+  onRankingsRefreshed,
+  rankingsLeaseMs,
 }: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & {
   rankings: RankingsCache;
   /**
@@ -131,14 +136,23 @@ export function createRankingProcessor({
    * answers stored before it. The production worker has none and relies on the stored split.
    */
   dataSeed?: string;
+  /** Told each rankings rebuild's duration (a metric). */
+  onRankingsRefreshed?: (durationSeconds: number) => void;
+  /** The rebuild lock's lease (DEFAULT_REFRESH_LEASE_MS). */
+  rankingsLeaseMs?: number;
 }) {
+  const coalescer = createRankingsCoalescer({
+    coordination: rankings.coordination,
+    rebuild: () => rebuildRankings(db, rankings),
+    logger,
+    ...(onRankingsRefreshed ? { onRebuilt: onRankingsRefreshed } : {}),
+    ...(rankingsLeaseMs ? { leaseMs: rankingsLeaseMs } : {}),
+  });
   return createSubmissionProcessor({
     db,
     getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),
     logger,
-    onScored: async () => {
-      await refreshRankings(db, rankings);
-    },
+    onScored: () => coalescer.request(),
     claimLeaseMs,
   });
 }

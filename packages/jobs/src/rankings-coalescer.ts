@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import type { RefreshCoordination } from "./rankings-coordination";
+
+/** Long enough to outlast a rebuild's synchronous part; short enough to take a crashed holder over soon. */
+export const DEFAULT_REFRESH_LEASE_MS = 3_000;
+/** Tries after a failed rebuild before waiting for the next request. */
+const RETRIES = 5;
+
+export interface RankingsCoalescerOptions {
+  coordination: RefreshCoordination;
+  /** Recomputes every leaderboard from the database and stores it (rebuildRankings). */
+  rebuild: () => Promise<unknown>;
+  logger: Pick<Logger, "warn">;
+  /** Told how long each rebuild this process ran took. */
+  onRebuilt?: (durationSeconds: number) => void;
+  /** How long the lock outlives a holder that stops renewing it (crashed, or stuck). */
+  leaseMs?: number;
+}
+
+/**
+ * Rankings refreshes merged across every process (docs/adr/0012-rankings-refresh.md): a request
+ * marks the rankings stale, and whichever process holds the lock rebuilds, again and again while
+ * requests keep coming, so a rush costs one rebuild at a time instead of one per score. A
+ * request resolves once a rebuild that reflects it has run here, or at once when another
+ * process holds the lock: that holder, or whoever takes over after its lease, reflects it.
+ */
+export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
+  const { coordination, rebuild, logger, onRebuilt } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_REFRESH_LEASE_MS;
+  const token = randomUUID();
+  /** The one loop in this process that takes the lock and rebuilds. */
+  let running: Promise<void> | undefined;
+  /** A request came while the loop ran: it tries the lock once more before it stops. */
+  let again = false;
+  let waiters: { generation: number; resolve: () => void }[] = [];
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closed = false;
+
+  /** Lets go the requests a rebuild up to `generation` reflects. */
+  function settle(generation: number) {
+    waiters = waiters.filter((waiter) => {
+      if (waiter.generation > generation) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  function kick() {
+    if (closed) {
+      settle(Number.POSITIVE_INFINITY);
+      return;
+    }
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+      // A request can land between the loop's last look at `again` and here (replies resolve
+      // in the same tick): it must still get its rebuild.
+      if (again) kick();
+      else settle(Number.POSITIVE_INFINITY);
+    });
+  }
+
+  async function run() {
+    do {
+      again = false;
+      let lock: Awaited<ReturnType<RefreshCoordination["acquire"]>>;
+      try {
+        lock = await coordination.acquire(token, leaseMs);
+      } catch (err) {
+        logger.warn({ err }, "rankings refresh: could not reach the lock");
+        return;
+      }
+      if (lock.acquired) {
+        await hold();
+      } else {
+        // Another process rebuilds and will see these requests; if it died, take over after its lease.
+        settle(Number.POSITIVE_INFINITY);
+        retryAfter(lock.retryInMs);
+      }
+    } while (again && !closed);
+  }
+
+  /** Rebuilds while the generation keeps moving; gives the lock up when it stands still. */
+  async function hold() {
+    const renewal = setInterval(() => {
+      coordination.renew(token, leaseMs).catch(() => {});
+    }, leaseMs / 3);
+    renewal.unref();
+    try {
+      for (;;) {
+        // Every request before this read is reflected by this round; later ones make it `again`.
+        again = false;
+        const { requested, rebuilt } = await coordination.progress();
+        settle(rebuilt);
+        let reflected = 0;
+        if (requested > rebuilt) {
+          const started = performance.now();
+          await rebuild();
+          onRebuilt?.((performance.now() - started) / 1000);
+          failures = 0;
+          reflected = requested;
+          settle(requested);
+        }
+        if ((await coordination.finishRound(token, leaseMs, reflected)) !== "again") return;
+      }
+    } catch (err) {
+      failures += 1;
+      logger.warn({ err, failures }, "rankings rebuild failed");
+      await coordination.release(token).catch(() => {});
+      // The stale mark stays; the next request retries too.
+      if (failures <= RETRIES) retryAfter(leaseMs * failures);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  function retryAfter(ms: number) {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      kick();
+    }, ms + 10);
+    retry.unref();
+  }
+
+  return {
+    /** Marks the rankings stale and sees that a rebuild reflects it (see above for when it resolves). */
+    async request(): Promise<void> {
+      const generation = await coordination.request();
+      const reflected = new Promise<void>((resolve) => waiters.push({ generation, resolve }));
+      kick();
+      await reflected;
+    },
+    /** Resolves once this process runs no rebuild. */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+    /** Stops retrying and waits for the rebuild under way; the stale mark stays for the others. */
+    async close(): Promise<void> {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = undefined;
+      while (running) await running;
+    },
+  };
+}
+export type RankingsCoalescer = ReturnType<typeof createRankingsCoalescer>;
