@@ -25,6 +25,7 @@ import { Supervisor } from "./supervisor";
 const USAGE = `Usage: npm run start:prod -- [--workers N] [--scale S]
   --workers N  scoring worker processes (default 2)
   --scale S    dataset size when they have to be generated (default 1 = the published sizes)
+METRICS_PORT (when set): the gateway serves /metrics on it, worker i on METRICS_PORT + i.
 Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/tandem), REDIS_URL
 (default redis://127.0.0.1:6379), DATA_SEED (a secret of 32+ characters, required when the
 datasets must be generated), and everything in .env.example. Without JWT_SECRET and
@@ -157,10 +158,23 @@ function prefixLines(
   );
 }
 
-function spawnChild(name: string, entry: string): ChildProcess {
+/**
+ * Each child's own metrics port when METRICS_PORT is set (they share one machine): the gateway on
+ * it, worker i on METRICS_PORT + i. 0 or unset keeps metrics off.
+ */
+function metricsPort(offset: number): Record<string, string> {
+  const base = Number(env.METRICS_PORT ?? 0);
+  return { METRICS_PORT: base > 0 ? String(base + offset) : "0" };
+}
+
+function spawnChild(
+  name: string,
+  entry: string,
+  ownEnv: Record<string, string> = {},
+): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
-    env,
+    env: { ...env, ...ownEnv },
     stdio: ["ignore", "pipe", "pipe"],
     // Own process group: a terminal's Ctrl-C reaches only this script, which forwards it once
     // (close-with-grace exits at once on a second signal).
@@ -182,9 +196,13 @@ try {
 
 // A child that exits on its own is restarted with backoff while the others keep serving.
 const supervisor = new Supervisor({ log });
-supervisor.add("gateway", () => spawnChild("gateway", "services/gateway/src/server.ts"));
+supervisor.add("gateway", () =>
+  spawnChild("gateway", "services/gateway/src/server.ts", metricsPort(0)),
+);
 for (let i = 1; i <= workerCount; i++) {
-  supervisor.add(`worker-${i}`, () => spawnChild(`worker-${i}`, "workers/scoring/src/main.ts"));
+  supervisor.add(`worker-${i}`, () =>
+    spawnChild(`worker-${i}`, "workers/scoring/src/main.ts", metricsPort(i)),
+  );
 }
 log(
   `gateway on http://localhost:${env.PORT ?? "3000"} and ${workerCount} scoring worker(s); Ctrl-C stops them`,

@@ -52,6 +52,7 @@ import { notificationSweepsPlugin } from "./modules/notifications/notification-s
 import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { sdkAuthRoutes } from "./modules/sdk-auth/sdk-auth.routes";
+import { statusRoutes } from "./modules/status/status.routes";
 import { finalSelectionRoutes } from "./modules/submissions/final-selection.routes";
 import { createSubmissionsRepository } from "./modules/submissions/submissions.repository";
 import { submissionRoutes } from "./modules/submissions/submissions.routes";
@@ -60,6 +61,7 @@ import { teamRoutes } from "./modules/teams/teams.routes";
 import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
 import { errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
+import { metricsPlugin } from "./plugins/metrics";
 import { openApiPlugin, tagged } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { teamAuthPlugin } from "./plugins/team-auth";
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  // Before every route: its onResponse hook times them all.
+  await app.register(metricsPlugin, { db, listen: config.metrics });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -199,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(tagged("Health", healthRoutes), { checks: deps.readyChecks });
       await api.register(tagged("Competition", competitionRoutes), { db });
+      await api.register(tagged("Competition", statusRoutes), { db });
       await api.register(tagged("Competition", publicConfigRoutes), {
         deployment: {
           github_enabled: Boolean(config.github),
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         submitPerTeam: config.submitPerTeam,
         rateLimitWindowMs: config.rateLimit.windowMs,
         parseThreads: config.submissionParseThreads,
+        intakeSlots: config.submissionIntakeSlots,
         isRevealed,
         baselines: () => loadCurrentBaselineParts(db),
       });

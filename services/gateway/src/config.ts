@@ -45,6 +45,15 @@ const envSchema = z.object({
   RATE_LIMIT_SUBMIT_PER_TEAM: z.coerce.number().int().min(1).default(120),
   /** Threads that parse and check submitted files off the request thread. */
   SUBMISSION_PARSE_THREADS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Submissions read and checked at once (the rest wait unread); default twice the threads. */
+  SUBMISSION_INTAKE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
+  /**
+   * Port of the Prometheus `/metrics` listener, apart from PORT so that the Ingress never routes
+   * to it (docs/operations.md, Metrics); 0: not served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Its address; loopback unless the scraper is elsewhere (0.0.0.0 in a pod). */
+  METRICS_HOST: z.string().default("127.0.0.1"),
   /** Most members a team may have. */
   TEAM_MAX_MEMBERS: z.coerce.number().int().min(1).max(100).default(DEFAULT_TEAM_MAX_MEMBERS),
   PUBLIC_URL: optional,
@@ -151,7 +160,9 @@ export function loadConfig(env: Record<string, string | undefined>) {
     submissionsPerDay: e.SUBMISSIONS_PER_DAY,
     submitPerTeam: e.RATE_LIMIT_SUBMIT_PER_TEAM,
     submissionParseThreads: e.SUBMISSION_PARSE_THREADS,
+    submissionIntakeSlots: e.SUBMISSION_INTAKE_SLOTS ?? e.SUBMISSION_PARSE_THREADS * 2,
     teamMaxMembers: e.TEAM_MAX_MEMBERS,
+    metrics: e.METRICS_PORT > 0 ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     queuePrefix: e.QUEUE_PREFIX,
     trustProxy: e.TRUST_PROXY,

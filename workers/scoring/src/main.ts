@@ -10,6 +10,7 @@ import { Queue } from "bullmq";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { loadWorkerConfig } from "./config";
+import { createWorkerMetrics, type MetricsServer, serveMetrics } from "./metrics";
 import { createRankingProcessor } from "./process-submission";
 import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";
@@ -20,6 +21,7 @@ const database = await createDatabase({ databaseUrl: config.DATABASE_URL });
 // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
 const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
 const rankings = createRankingsCache(createRedisStore(connection), config.QUEUE_PREFIX);
+const metrics = createWorkerMetrics();
 const processSubmission = createRankingProcessor({
   db: database.db,
   rankings,
@@ -27,6 +29,7 @@ const processSubmission = createRankingProcessor({
   // A claim lives as long as the job's lock: a dead worker's job is re-delivered once its lock
   // lapses, and by then so has the claim.
   claimLeaseMs: config.WORKER_LOCK_MS,
+  onRankingsRefreshed: metrics.observeRankingsRefresh,
 });
 const worker = createScoringWorker({
   connection,
@@ -36,6 +39,7 @@ const worker = createScoringWorker({
   db: database.db,
   process: processSubmission,
   logger,
+  metrics,
 });
 const queue = new Queue<ScoringJob>(SCORING_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
 const timer = setInterval(() => {
@@ -43,6 +47,18 @@ const timer = setInterval(() => {
     (err: unknown) => logger.warn({ err }, "reconcile failed"),
   );
 }, config.RECONCILE_INTERVAL_MS);
+let metricsServer: MetricsServer | undefined;
+if (config.METRICS_PORT > 0) {
+  const listen = { host: config.METRICS_HOST, port: config.METRICS_PORT };
+  try {
+    metricsServer = await serveMetrics(metrics.registry, { ...listen, logger });
+    logger.info(listen, "metrics served at /metrics");
+  } catch (err) {
+    // Scoring matters more than its figures: two workers on one machine (`npm run start:prod`)
+    // share METRICS_PORT, and the second scores without serving it.
+    logger.error({ err, ...listen }, "metrics not served: the port is taken or cannot be bound");
+  }
+}
 logger.info({ concurrency: config.WORKER_CONCURRENCY }, "scoring worker started");
 
 closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
@@ -51,6 +67,7 @@ closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
   clearInterval(timer);
   // Close order: stop taking jobs (finishing the current ones), then the queue, then the database.
   await worker.close();
+  await metricsServer?.close();
   await queue.close();
   connection.disconnect();
   await database.close();

@@ -8,7 +8,8 @@ import {
 } from "@tandem/jobs";
 import { type ConnectionOptions, type Job, UnrecoverableError, Worker } from "bullmq";
 import type { Logger } from "pino";
-import type { SubmissionProcessor } from "./process-submission";
+import type { WorkerMetrics } from "./metrics";
+import type { ProcessOutcome, SubmissionProcessor } from "./process-submission";
 
 export interface ScoringWorkerOptions {
   connection: ConnectionOptions;
@@ -19,6 +20,7 @@ export interface ScoringWorkerOptions {
   db: Database;
   process: SubmissionProcessor;
   logger: Logger;
+  metrics?: Pick<WorkerMetrics, "observeScoring" | "countJob">;
 }
 
 /** True when BullMQ will not try `job` again after `error`, its `failedAttempts`-th failure. */
@@ -29,7 +31,7 @@ function isFinal(job: Job<ScoringJob>, error: unknown, failedAttempts: number): 
 }
 
 export function createScoringWorker(options: ScoringWorkerOptions): Worker<ScoringJob> {
-  const { db, logger } = options;
+  const { db, logger, metrics } = options;
   const worker = new Worker<ScoringJob>(
     SCORING_QUEUE,
     async (job) => {
@@ -41,7 +43,12 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
       }
       const { submissionId } = data.data;
       try {
-        return { outcome: await options.process(submissionId) };
+        const started = performance.now();
+        const outcome = await options.process(submissionId);
+        if (metrics && outcome !== "skipped") {
+          await observeScoring(submissionId, (performance.now() - started) / 1000);
+        }
+        return { outcome };
       } catch (err) {
         // Marked before the job fails, so whoever waits for the job reads the final status.
         // BullMQ counts this failure in `attemptsMade` only once the processor has thrown.
@@ -69,8 +76,26 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
     }
   }
 
+  /** The duration under the submission's challenge, which the job does not carry. */
+  async function observeScoring(submissionId: string, seconds: number): Promise<void> {
+    try {
+      const row = await db.query.submissions.findFirst({
+        columns: { challengeKey: true },
+        where: (submission, { eq }) => eq(submission.id, submissionId),
+      });
+      if (row) metrics?.observeScoring(row.challengeKey, seconds);
+    } catch (err) {
+      // A figure lost, never a job failed for it.
+      logger.warn({ err, submissionId }, "metrics: could not read the challenge");
+    }
+  }
+
+  worker.on("completed", (_job, result: { outcome: ProcessOutcome }) => {
+    metrics?.countJob(result.outcome);
+  });
   worker.on("failed", (job, error) => {
     if (!job) return;
+    metrics?.countJob(isFinal(job, error, job.attemptsMade) ? "failed" : "retried");
     logger.warn(
       {
         jobId: job.id,

@@ -25,10 +25,12 @@ import {
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
+import { createIntakeGate } from "../../lib/intake-gate";
 import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
+import { countRefusedSubmissions } from "../../plugins/metrics";
 import { dailyLimitOf } from "../admin/settings.service";
 import { challengeSummaries } from "./challenge-summary";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
@@ -51,6 +53,8 @@ export interface SubmissionRoutesOptions {
   rateLimitWindowMs?: number;
   /** Threads that parse submitted files. Default 2. */
   parseThreads?: number;
+  /** Submissions read and checked at once; the rest wait unread. Default twice the threads. */
+  intakeSlots?: number;
   /** A parser of one's own (tests, benchmarks); `parseThreads` is then unused. */
   parser?: SubmissionParser;
   /** Whether the final standings are revealed: then the scores shown are the private ones. */
@@ -72,6 +76,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     options.parser ??
     createSubmissionParser({ threads: options.parseThreads ?? 2, logger: app.log });
   if (!options.parser) app.addHook("onClose", () => parser.close());
+  // Twice the parser threads: one file being checked and the next one read, per thread.
+  const gate = createIntakeGate(options.intakeSlots ?? (options.parseThreads ?? 2) * 2);
   const limitPerTeam = perTeamLimit(app, {
     max: options.submitPerTeam ?? 120,
     windowMs: options.rateLimitWindowMs ?? 15 * 60 * 1000,
@@ -103,12 +109,22 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       return read.body;
     };
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, readBody);
+    countRefusedSubmissions(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/submit",
       {
         bodyLimit: options.bodyLimitBytes ?? 50 * 1024 * 1024,
-        // Before the body is read: a team over its limit costs no parsing at all.
-        preParsing: limitPerTeam,
+        // Before the body is read: a team over its limit costs no parsing at all, and a file
+        // waits for an intake slot unread (createIntakeGate).
+        preParsing: [
+          limitPerTeam,
+          async (_request, reply) => {
+            const leave = await gate.enter();
+            // "close" comes once the answer is sent or the client went away, whichever first.
+            if (reply.raw.destroyed || reply.raw.writableFinished) leave();
+            else reply.raw.once("close", leave);
+          },
+        ],
         schema: {
           body: submitRequestSchema,
           headers: submitHeadersSchema,
@@ -130,7 +146,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         // The schema accepts no body without a file, and every file read is kept.
         if (!csv) throw new Error("The body's file was not kept for its check");
         request.log.debug({ bytes: csv.byteLength }, "checking submission");
-        const { status, body } = await submitPredictions(submitDeps, {
+        const { status, body, replayed } = await submitPredictions(submitDeps, {
           team: request.team,
           domainName: request.body.domain_name,
           taskNumber: request.body.task_number,
@@ -140,6 +156,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           note: request.body.note || null,
           submittedBy: request.account?.id ?? null,
         });
+        app.metrics.countSubmission(replayed ? "replayed" : "accepted");
         return reply.status(status).send(body);
       },
     );

@@ -62,6 +62,8 @@ export interface SubmitInput {
 export interface SubmitOutcome {
   status: 200 | 202 | 400 | 503;
   body: SubmitResponse;
+  /** An earlier submission answered again (same Idempotency-Key, or the same file resent). */
+  replayed: boolean;
 }
 
 const STATUS_OF: Record<Submission["status"], SubmitOutcome["status"]> = {
@@ -138,6 +140,7 @@ export async function submitPredictions(
 
   const key = input.idempotencyKey;
   let submission = key ? await submissions.findByIdempotencyKey(team.id, key) : undefined;
+  let replayed = submission !== undefined;
   if (!submission) {
     const now = deps.now?.() ?? new Date();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -172,6 +175,7 @@ export async function submitPredictions(
         { retryAfterSeconds: Math.ceil((resets.getTime() - now.getTime()) / 1000) },
       );
     }
+    replayed = "duplicate" in inserted || !inserted.row;
     submission =
       "duplicate" in inserted
         ? inserted.duplicate
@@ -186,6 +190,7 @@ export async function submitPredictions(
     submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
   }
   return {
+    replayed,
     status: STATUS_OF[submission.status],
     body: toSubmitResponse(submission, challenge, expectedRows, answers.version, {
       revealed: await deps.isRevealed(),
