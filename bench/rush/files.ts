@@ -1,0 +1,121 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { type Challenge, DOMAINS } from "@tandem/competition";
+import { createAnswersStore, type Database } from "@tandem/db";
+import { createAnswersCache, parseSubmission, scorePredictions } from "@tandem/scoring";
+
+export const VALID_PER_CHALLENGE = 3;
+
+export interface RushFile {
+  challenge: Challenge;
+  domainName: string;
+  csv: string;
+  /** Median CPU time (ms) the scoring worker spends on it alone: gunzip, parse, score. */
+  scoringCpuMs: number;
+  /** CPU time (ms) of the gateway and workers for it sent alone, upload to score (intake too). */
+  endToEndCpuMs: number;
+}
+
+export interface InvalidFile {
+  challenge: Challenge;
+  domainName: string;
+  csv: string;
+}
+
+export const CHALLENGES = DOMAINS.flatMap((domain) =>
+  domain.challenges.map((challenge) => ({ challenge, domainName: domain.name })),
+);
+
+/** A deterministic shuffle (the bench must send the same files every run). */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed >>> 0 || 1;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Variant `n` of a challenge's sample submission: still valid, but different bytes (and, for
+ * labels and numbers, different predictions, so teams do not all tie): the prediction column
+ * shuffled among the rows, or for rankings the rows in another order.
+ */
+function variant(sample: string, challenge: Challenge, n: number): string {
+  const [header, ...rows] = sample.trimEnd().split("\n");
+  if (challenge.target.kind === "ranking") {
+    const shift = ((n + 1) * 7) % rows.length;
+    return `${[header, ...rows.slice(shift), ...rows.slice(0, shift)].join("\n")}\n`;
+  }
+  const idWidth = challenge.idColumns.length;
+  const cells = rows.map((row) => row.split(","));
+  const predictions = shuffled(
+    cells.map((row) => row.slice(idWidth).join(",")),
+    n * 7919 + challenge.number,
+  );
+  const lines = cells.map((row, i) => `${row.slice(0, idWidth).join(",")},${predictions[i]}`);
+  return `${[header, ...lines].join("\n")}\n`;
+}
+
+/** Invalid in a way the intake sees: a wrong header, or rows missing. */
+function invalid(sample: string, n: number): string {
+  const [header, ...rows] = sample.trimEnd().split("\n");
+  if (n % 2 === 0) return `${header},extra\n${rows.map((row) => `${row},1`).join("\n")}\n`;
+  return `${[header, ...rows.slice(0, Math.max(1, rows.length - 10))].join("\n")}\n`;
+}
+
+function cpuMs(run: () => void): number {
+  const before = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Every challenge's valid variants with their single-submission scoring CPU time (measured here,
+ * one at a time, median of three, as the worker scores: gunzip, parse against the answers,
+ * score both parts), and its invalid files.
+ */
+export async function prepareFiles(db: Database, staticDir: string) {
+  const getAnswers = createAnswersCache(createAnswersStore({ db }));
+  const valid: RushFile[][] = [];
+  const invalids: InvalidFile[] = [];
+  for (const { challenge, domainName } of CHALLENGES) {
+    const sample = await readFile(
+      join(staticDir, challenge.domain, `sample_submission_c${challenge.number}.csv`),
+      "utf8",
+    );
+    const answers = await getAnswers(challenge);
+    if (!answers) throw new Error(`No answers for ${challenge.key}`);
+    const files: RushFile[] = [];
+    for (let n = 0; n < VALID_PER_CHALLENGE; n += 1) {
+      const csv = variant(sample, challenge, n);
+      const stored = gzipSync(csv);
+      const times: number[] = [];
+      for (let repeat = 0; repeat < 3; repeat += 1) {
+        times.push(
+          cpuMs(() => {
+            const parsed = parseSubmission(gunzipSync(stored).toString("utf8"), challenge, {
+              expected: answers.table.positions,
+              ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+            });
+            if (!parsed.ok) {
+              throw new Error(`${challenge.key} variant ${n}: ${parsed.errors.join("; ")}`);
+            }
+            scorePredictions(challenge, answers, parsed.table);
+          }),
+        );
+      }
+      times.sort((a, b) => a - b);
+      files.push({ challenge, domainName, csv, scoringCpuMs: times[1]!, endToEndCpuMs: 0 });
+    }
+    valid.push(files);
+    for (let n = 0; n < 2; n += 1) {
+      invalids.push({ challenge, domainName, csv: invalid(sample, n) });
+    }
+  }
+  return { valid, invalids };
+}

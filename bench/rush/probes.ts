@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+
+/** Nearest-rank percentile of `values` (sorted here), `p` in [0, 100]. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
+
+/** Reads the organizers' overall leaderboard in `width` loops until stopped; keeps every latency. */
+export function leaderboardReader(baseUrl: string, auth: Record<string, string>, width = 4) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let running = true;
+  const startedAt = performance.now();
+  const loops = Array.from({ length: width }, async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${baseUrl}/api/leaderboard`, { headers: auth });
+        await response.arrayBuffer();
+        if (response.status === 200) latencies.push(performance.now() - started);
+        else errors += 1;
+      } catch {
+        errors += 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      const seconds = (performance.now() - startedAt) / 1000;
+      return { latencies, errors, perSecond: latencies.length / seconds };
+    },
+  };
+}
+
+/**
+ * The resident memory of each process start:prod runs (their pids from its "started (pid N)"
+ * lines; a restarted worker gets a new one), sampled every `everyMs`; keeps each name's peak,
+ * including the kernel's own high-water mark (VmHWM) of each pid seen.
+ */
+export function memorySampler(output: () => string, everyMs = 500) {
+  const peaksMb = new Map<string, number>();
+  const pids = new Map<string, number>();
+  const readKb = (pid: number, field: "VmRSS" | "VmHWM"): number | null => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const match = status.match(new RegExp(`${field}:\\s+(\\d+) kB`));
+      return match ? Number(match[1]) : null;
+    } catch {
+      return null;
+    }
+  };
+  const sample = () => {
+    for (const match of output().matchAll(/(gateway|worker-\d+) started \(pid (\d+)\)/g)) {
+      pids.set(match[1]!, Number(match[2]));
+    }
+    for (const [name, pid] of pids) {
+      const kb = Math.max(readKb(pid, "VmRSS") ?? 0, readKb(pid, "VmHWM") ?? 0);
+      peaksMb.set(name, Math.max(peaksMb.get(name) ?? 0, kb / 1024));
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  sample();
+  return {
+    pid: (name: string) => {
+      sample();
+      return pids.get(name);
+    },
+    stop() {
+      sample();
+      clearInterval(timer);
+      return peaksMb;
+    },
+  };
+}
+
+/** CPU time (ms) the processes `pids` have used so far, all their threads (/proc, 10 ms ticks). */
+export function cpuMsOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone (restarted): its time is not counted.
+    }
+  }
+  return ticks * 10;
+}
