@@ -155,8 +155,13 @@ try {
   );
 
   // The leaderboard as served (the rankings cache the workers rewrite) and as the database says.
-  const board = await jsonApi(baseUrl, "/api/leaderboard", { headers: adminAuth });
-  const served = (board.body.leaderboard as Ranked[]).find((row) => row.team_id === team.id);
+  // Workers rebuild the cached rankings behind the scores (at most one per RANKINGS_MIN_GAP_MS).
+  let served: Ranked | undefined;
+  for (let tries = 0; tries < 50 && served?.valid_submissions_total !== SUBMISSIONS; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    const board = await jsonApi(baseUrl, "/api/leaderboard", { headers: adminAuth });
+    served = (board.body.leaderboard as Ranked[]).find((row) => row.team_id === team.id);
+  }
   const fresh = JSON.parse(
     rankingBodies(DOMAINS, await loadRankingInputs(database.handle.db)).overall,
   ) as { leaderboard: Ranked[] };

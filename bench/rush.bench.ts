@@ -112,7 +112,9 @@ try {
   const [probe] = await createTeams(baseUrl, adminAuth, 1, "probe");
   for (const files of valid) {
     for (const file of files) {
+      const workers = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
       const before = cpuMsOf(pids());
+      const workersBefore = cpuMsOf(workers());
       const answer = await jsonApi(baseUrl, "/api/submit", {
         method: "POST",
         headers: { "x-api-key": probe!.apiKey },
@@ -134,6 +136,7 @@ try {
       // The rankings refresh that follows a score runs after it is stored: let it finish.
       await new Promise((resolve) => setTimeout(resolve, 150));
       file.endToEndCpuMs = cpuMsOf(pids()) - before;
+      file.workerCpuMs = cpuMsOf(workers()) - workersBefore;
     }
   }
   const sends = plan.valid + plan.invalid;
@@ -255,6 +258,9 @@ try {
       .filter((r) => r.submissionId && byId.get(r.submissionId)?.status === "scored")
       .reduce((sum, r) => sum + r.endToEndCpuMs, 0) / 1000;
   const endToEndRatio = drainSeconds / (endToEndSeconds / 2);
+  const perFile = valid.flat();
+  const meanOf = (pick: (file: (typeof perFile)[number]) => number) =>
+    perFile.reduce((sum, file) => sum + pick(file), 0) / perFile.length;
   const overheadMs = ((drainSeconds * 2 - cpuSeconds) / Math.max(1, scored.length)) * 1000;
   const statuses = new Map<string, number>();
   for (const r of results) {
@@ -278,6 +284,9 @@ try {
   );
   log(
     `each file alone, upload to score, costs the platform ${endToEndSeconds.toFixed(1)} s CPU in all (bound ${(endToEndSeconds / 2).toFixed(1)} s); drain / that bound ${endToEndRatio.toFixed(2)}`,
+  );
+  log(
+    `one file alone, mean over the ${perFile.length} distinct files: scoring ${meanOf((f) => f.scoringCpuMs).toFixed(1)} ms CPU, platform ${meanOf((f) => f.endToEndCpuMs).toFixed(1)} ms (workers ${meanOf((f) => f.workerCpuMs).toFixed(1)} ms, gateway the rest)`,
   );
   log(
     `intake to scored: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, p99 ${percentile(latencies, 99).toFixed(1)} s`,

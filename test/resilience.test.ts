@@ -182,6 +182,19 @@ async function waitAllScored(ids: string[], timeoutMs = 60_000): Promise<void> {
   }
 }
 
+/**
+ * The leaderboard's count once it has caught up: workers rebuild it behind the scores, at most
+ * one rebuild per RANKINGS_MIN_GAP_MS (docs/adr/0012-rankings-refresh.md).
+ */
+async function settledLeaderboardCount(expected: number): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const count = await leaderboardCount();
+    if (count === expected || Date.now() > deadline) return count;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function leaderboardCount(): Promise<number> {
   const admin = await api("/api/login-verification", { method: "POST", body: ADMIN });
   const board = await api("/api/leaderboard", {
@@ -213,7 +226,7 @@ describe("a scoring worker killed mid-work", () => {
         .where(eq(submissions.teamId, teamId));
       expect(rows).toHaveLength(12);
       expect(new Set(rows.map((row) => row.id)).size).toBe(12);
-      expect(await leaderboardCount()).toBe(12);
+      expect(await settledLeaderboardCount(12)).toBe(12);
     } finally {
       await worker.stop();
     }
@@ -234,7 +247,7 @@ describe("Redis losing everything", () => {
         .from(submissions)
         .where(eq(submissions.teamId, teamId));
       expect(rows).toHaveLength(18);
-      expect(await leaderboardCount()).toBe(18);
+      expect(await settledLeaderboardCount(18)).toBe(18);
     } finally {
       await worker.stop();
     }

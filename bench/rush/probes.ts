@@ -1,4 +1,31 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { REPO_ROOT } from "../../test/support/processes";
+
+/**
+ * The gateway's and workers' pids from /proc, for a start:prod that does not log them (the
+ * "before" of a comparison): their command lines, run from this checkout.
+ */
+function pidsFromProc(): Map<string, number> {
+  const found: { name: string; pid: number }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (`${readlinkSync(`/proc/${pid}/cwd`)}/` !== REPO_ROOT) continue;
+      if (cmdline.includes("services/gateway/src/server.ts")) found.push({ name: "gateway", pid });
+      else if (cmdline.includes("workers/scoring/src/main.ts")) found.push({ name: "worker", pid });
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  const names = new Map<string, number>();
+  let worker = 0;
+  for (const { name, pid } of found.sort((a, b) => a.pid - b.pid)) {
+    names.set(name === "worker" ? `worker-${++worker}` : name, pid);
+  }
+  return names;
+}
 
 /** Nearest-rank percentile of `values` (sorted here), `p` in [0, 100]. */
 export function percentile(values: number[], p: number): number {
@@ -60,6 +87,7 @@ export function memorySampler(output: () => string, everyMs = 500) {
     for (const match of output().matchAll(/(gateway|worker-\d+) started \(pid (\d+)\)/g)) {
       pids.set(match[1]!, Number(match[2]));
     }
+    if (pids.size === 0) for (const [name, pid] of pidsFromProc()) pids.set(name, pid);
     for (const [name, pid] of pids) {
       const kb = Math.max(readKb(pid, "VmRSS") ?? 0, readKb(pid, "VmHWM") ?? 0);
       peaksMb.set(name, Math.max(peaksMb.get(name) ?? 0, kb / 1024));

@@ -16,6 +16,12 @@ export interface RankingsCoalescerOptions {
   onRebuilt?: (durationSeconds: number) => void;
   /** How long the lock outlives a holder that stops renewing it (crashed, or stuck). */
   leaseMs?: number;
+  /**
+   * The least time between the starts of two rebuilds here (default 0). Under a rush, rebuilds
+   * back to back would take a whole core for leaderboards read a few times a minute; a gap of a
+   * few seconds bounds that, and the leaderboard lags a score by at most the gap and a rebuild.
+   */
+  minGapMs?: number;
 }
 
 /**
@@ -28,6 +34,8 @@ export interface RankingsCoalescerOptions {
 export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
   const { coordination, rebuild, logger, onRebuilt } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_REFRESH_LEASE_MS;
+  const minGapMs = options.minGapMs ?? 0;
+  let lastRebuildAt = Number.NEGATIVE_INFINITY;
   const token = randomUUID();
   /** The one loop in this process that takes the lock and rebuilds. */
   let running: Promise<void> | undefined;
@@ -93,12 +101,16 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
     renewal.unref();
     try {
       for (;;) {
+        // The gap comes first, so every request made during it is reflected by this round.
+        const wait = lastRebuildAt + minGapMs - performance.now();
+        if (wait > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, wait));
         // Every request before this read is reflected by this round; later ones make it `again`.
         again = false;
         const { requested, rebuilt } = await coordination.progress();
         settle(rebuilt);
         let reflected = 0;
         if (requested > rebuilt) {
+          lastRebuildAt = performance.now();
           const started = performance.now();
           await rebuild();
           onRebuilt?.((performance.now() - started) / 1000);
@@ -135,6 +147,14 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       const reflected = new Promise<void>((resolve) => waiters.push({ generation, resolve }));
       kick();
       await reflected;
+    },
+    /**
+     * Marks the rankings stale and starts the loop, resolving once the mark is stored, without
+     * waiting for the rebuild: a scoring worker's job slot is not held while leaderboards catch up.
+     */
+    async mark(): Promise<void> {
+      await coordination.request();
+      kick();
     },
     /** Resolves once this process runs no rebuild. */
     async idle(): Promise<void> {

@@ -138,3 +138,49 @@ describe("refresh coordination in memory", () => {
     expect(await coordination.finishRound("a", 1000, 2)).toBe("released");
   });
 });
+
+describe("rankings coalescer with a gap between rebuilds", () => {
+  it("spaces rebuild starts by the gap, and mark() returns before the rebuild it asks for", async () => {
+    const starts: number[] = [];
+    let rebuilding = gate();
+    const coalescer = createRankingsCoalescer({
+      coordination: createMemoryRefreshCoordination(),
+      logger: quiet,
+      minGapMs: 150,
+      rebuild: async () => {
+        starts.push(performance.now());
+        rebuilding.open();
+      },
+    });
+    // The first mark resolves once stored; its rebuild comes after.
+    await coalescer.mark();
+    await rebuilding.opened;
+    for (let i = 0; i < 5; i += 1) {
+      rebuilding = gate();
+      await coalescer.mark();
+      await rebuilding.opened;
+    }
+    await coalescer.idle();
+    expect(starts).toHaveLength(6);
+    for (let i = 1; i < starts.length; i += 1) {
+      expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(145);
+    }
+  });
+
+  it("merges the marks made during a gap into one rebuild", async () => {
+    let rebuilds = 0;
+    const coalescer = createRankingsCoalescer({
+      coordination: createMemoryRefreshCoordination(),
+      logger: quiet,
+      minGapMs: 200,
+      rebuild: async () => {
+        rebuilds += 1;
+      },
+    });
+    await coalescer.mark();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 20; i += 1) await coalescer.mark();
+    await coalescer.idle();
+    expect(rebuilds).toBe(2);
+  });
+});

@@ -9,6 +9,11 @@ const schema = z.object({
   RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).default(120_000),
   /** How long a job's lock lives; a dead worker's jobs are retried after about this long. */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * The least time between two rankings rebuilds (docs/adr/0012-rankings-refresh.md): the
+   * leaderboard lags a score by at most this and a rebuild; 0 rebuilds back to back.
+   */
+  RANKINGS_MIN_GAP_MS: z.coerce.number().int().min(0).max(300_000).default(2_000),
   /** Port of the Prometheus `/metrics` listener; 0: not served. One per process on a machine. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Its address; loopback unless the scraper is elsewhere (0.0.0.0 in a pod). */

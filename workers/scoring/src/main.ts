@@ -30,6 +30,9 @@ const processSubmission = createRankingProcessor({
   // lapses, and by then so has the claim.
   claimLeaseMs: config.WORKER_LOCK_MS,
   onRankingsRefreshed: metrics.observeRankingsRefresh,
+  // A job slot scores; the leaderboards catch up behind, at most one rebuild per gap.
+  rankingsMinGapMs: config.RANKINGS_MIN_GAP_MS,
+  awaitRankings: false,
 });
 const worker = createScoringWorker({
   connection,

@@ -129,6 +129,8 @@ export function createRankingProcessor({
   dataSeed,
   onRankingsRefreshed,
   rankingsLeaseMs,
+  rankingsMinGapMs,
+  awaitRankings,
 }: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & {
   rankings: RankingsCache;
   /**
@@ -140,6 +142,13 @@ export function createRankingProcessor({
   onRankingsRefreshed?: (durationSeconds: number) => void;
   /** The rebuild lock's lease (DEFAULT_REFRESH_LEASE_MS). */
   rankingsLeaseMs?: number;
+  /**
+   * The least time between two rebuilds, and whether a job waits for the rebuild that reflects
+   * its score. One process alone (embedded, tests) waits, so a score is on the leaderboard when
+   * its job ends; the production worker does not hold a job slot for it (default: waits, no gap).
+   */
+  rankingsMinGapMs?: number;
+  awaitRankings?: boolean;
 }) {
   const coalescer = createRankingsCoalescer({
     coordination: rankings.coordination,
@@ -147,12 +156,13 @@ export function createRankingProcessor({
     logger,
     ...(onRankingsRefreshed ? { onRebuilt: onRankingsRefreshed } : {}),
     ...(rankingsLeaseMs ? { leaseMs: rankingsLeaseMs } : {}),
+    ...(rankingsMinGapMs ? { minGapMs: rankingsMinGapMs } : {}),
   });
   return createSubmissionProcessor({
     db,
     getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),
     logger,
-    onScored: () => coalescer.request(),
+    onScored: () => (awaitRankings === false ? coalescer.mark() : coalescer.request()),
     claimLeaseMs,
   });
 }
