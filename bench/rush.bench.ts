@@ -145,6 +145,14 @@ try {
   );
 
   const reader = leaderboardReader(baseUrl, adminAuth);
+  const workerPids = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
+  const gatewayPid = () => [memory.pid("gateway") ?? []].flat();
+  const cpuAtStart = new Map(
+    [...gatewayPid(), ...workerPids()].map((pid) => [pid, cpuMsOf([pid])] as const),
+  );
+  /** CPU seconds of `pids` since the rush started (a process started since: all of its own). */
+  const cpuSinceStart = (pids: number[]) =>
+    pids.reduce((sum, pid) => sum + cpuMsOf([pid]) - (cpuAtStart.get(pid) ?? 0), 0) / 1000;
   const rushStart = new Date();
   const rushClock = performance.now();
   let chaosDone: Promise<void> = Promise.resolve();
@@ -189,6 +197,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     rows = await rushRows();
   }
+  // A worker killed halfway takes its CPU time with it: then these are lower bounds.
+  const rushCpu = { gateway: cpuSinceStart(gatewayPid()), workers: cpuSinceStart(workerPids()) };
   const leaderboard = await reader.stop();
   const peaks = memory.stop();
   // How many rankings rebuilds the workers ran for all those scores (their /metrics).
@@ -287,6 +297,9 @@ try {
   );
   log(
     `one file alone, mean over the ${perFile.length} distinct files: scoring ${meanOf((f) => f.scoringCpuMs).toFixed(1)} ms CPU, platform ${meanOf((f) => f.endToEndCpuMs).toFixed(1)} ms (workers ${meanOf((f) => f.workerCpuMs).toFixed(1)} ms, gateway the rest)`,
+  );
+  log(
+    `CPU during the rush: gateway ${rushCpu.gateway.toFixed(0)} s (${((rushCpu.gateway / Math.max(1, sends)) * 1000).toFixed(1)} ms per file sent), workers ${rushCpu.workers.toFixed(0)} s (${((rushCpu.workers / Math.max(1, scored.length)) * 1000).toFixed(1)} ms per submission scored)`,
   );
   log(
     `intake to scored: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, p99 ${percentile(latencies, 99).toFixed(1)} s`,
