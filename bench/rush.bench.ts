@@ -310,6 +310,8 @@ try {
   log(
     `rankings rebuilds (since each worker's last start): ${rebuilds}, ${((rebuildSeconds * 1000) / Math.max(1, rebuilds)).toFixed(0)} ms each on average`,
   );
+  const restarts = stack.output().match(/^\[start-prod\] .* restarting in .*$/gm) ?? [];
+  log(`start:prod restarts: ${restarts.length ? restarts.join("; ") : "none"}`);
   log(`peak memory: ${[...peaks].map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`).join(", ")}`);
   console.log(
     `rush: ${teams.length} teams, ${accepted.size} submissions, lost ${lost}, doubled ${doubled}, drain ${drainSeconds.toFixed(1)} s, ratio ${ratio.toFixed(2)}, p99 ${percentile(latencies, 99).toFixed(1)} s, leaderboard p99 ${lb99.toFixed(1)} ms`,
