@@ -110,7 +110,18 @@ export async function runSlice(
     headers: { "x-api-key": team.api_key, "x-team-name": teamName },
   });
 
-  const board = await call(baseUrl, "GET", "/api/leaderboard", { headers: adminAuth });
+  // Production workers rebuild the rankings behind the scores (at most one rebuild per
+  // RANKINGS_MIN_GAP_MS, docs/adr/0012): read until the team's submission is on it, for a while.
+  const deadline = Date.now() + 20_000;
+  let board = await call(baseUrl, "GET", "/api/leaderboard", { headers: adminAuth });
+  const listed = () =>
+    (
+      board.body.leaderboard as { team_id: string; valid_submissions_total: number }[] | undefined
+    )?.some((row) => row.team_id === team.id && row.valid_submissions_total > 0);
+  while (board.status === 200 && !listed() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    board = await call(baseUrl, "GET", "/api/leaderboard", { headers: adminAuth });
+  }
   expect(board.status).toBe(200);
   return {
     teamId: team.id,

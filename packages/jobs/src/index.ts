@@ -17,6 +17,7 @@ export {
   redactUrl,
   withLogSafety,
 } from "./log-safety";
+export { type MetricsServer, type ScrapeableRegistry, serveMetrics } from "./metrics-server";
 export {
   enqueueScoringJob,
   SCORING_JOB_NAME,

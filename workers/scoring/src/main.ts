@@ -3,14 +3,16 @@ import {
   createLogger,
   createRankingsCache,
   createRedisStore,
+  type MetricsServer,
   SCORING_QUEUE,
   type ScoringJob,
+  serveMetrics,
 } from "@tandem/jobs";
 import { Queue } from "bullmq";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { loadWorkerConfig } from "./config";
-import { createWorkerMetrics, type MetricsServer, serveMetrics } from "./metrics";
+import { createWorkerMetrics } from "./metrics";
 import { createRankingProcessor } from "./process-submission";
 import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";

@@ -1,6 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Logger } from "pino";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
 import type { ProcessOutcome } from "./process-submission";
 
@@ -47,41 +44,3 @@ export function createWorkerMetrics({ processMetrics = true }: { processMetrics?
   };
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
-
-export interface MetricsServer {
-  /** The port bound (the one asked for, or the system's choice for 0). */
-  port: number;
-  close(): Promise<void>;
-}
-
-/** Serves `GET /metrics` from `registry` at `host:port` (0: any free port). */
-export async function serveMetrics(
-  registry: Registry,
-  { host, port, logger }: { host: string; port: number; logger: Logger },
-): Promise<MetricsServer> {
-  const server = createServer((request, response) => {
-    const path = request.url?.split("?")[0];
-    if (path !== "/metrics" || (request.method !== "GET" && request.method !== "HEAD")) {
-      response.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(text),
-      (err: unknown) => {
-        logger.error({ err }, "metrics: scrape failed");
-        response.writeHead(500).end();
-      },
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}

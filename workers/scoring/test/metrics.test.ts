@@ -1,15 +1,17 @@
 import {
   createMemoryStore,
   createRankingsCache,
+  type MetricsServer,
   SCORING_QUEUE,
   type ScoringJob,
   scoringJobId,
+  serveMetrics,
 } from "@tandem/jobs";
 import { type JobsOptions, Queue, type Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestRedis } from "../../../test/support/services";
-import { createWorkerMetrics, type MetricsServer, serveMetrics } from "../src/metrics";
+import { createWorkerMetrics } from "../src/metrics";
 import { createRankingProcessor, type SubmissionProcessor } from "../src/process-submission";
 import { createScoringWorker } from "../src/worker";
 import {

@@ -1,4 +1,3 @@
-import { createServer, type Server } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
@@ -88,32 +87,3 @@ export function createGatewayMetrics({ readQueue, logger, processMetrics }: Gate
   };
 }
 export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
-
-/** Serves `GET /metrics` from `registry` on a listener of its own. */
-export async function serveMetrics(
-  registry: Registry,
-  { host, port, logger }: { host: string; port: number; logger: FastifyBaseLogger },
-): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = request.url?.split("?")[0];
-    if (path !== "/metrics" || (request.method !== "GET" && request.method !== "HEAD")) {
-      response.writeHead(404).end();
-      return;
-    }
-    registry.metrics().then(
-      (text) => response.writeHead(200, { "content-type": registry.contentType }).end(text),
-      (err: unknown) => {
-        logger.error({ err }, "metrics: scrape failed");
-        response.writeHead(500).end();
-      },
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  return server;
-}

@@ -1,13 +1,8 @@
-import type { Server } from "node:http";
 import type { Database } from "@tandem/db";
+import { type MetricsServer, serveMetrics } from "@tandem/jobs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import {
-  createGatewayMetrics,
-  type GatewayMetrics,
-  serveMetrics,
-  UNMATCHED_ROUTE,
-} from "../lib/metrics";
+import { createGatewayMetrics, type GatewayMetrics, UNMATCHED_ROUTE } from "../lib/metrics";
 import { readQueueFigures } from "../lib/metrics-queue";
 
 declare module "fastify" {
@@ -51,7 +46,7 @@ export const metricsPlugin = fp(
     });
     if (!listen) return;
 
-    let server: Server | undefined;
+    let server: MetricsServer | undefined;
     // On ready (awaited, unlike onListen), so the port is bound before the app serves anyone.
     app.addHook("onReady", async () => {
       try {
@@ -67,8 +62,7 @@ export const metricsPlugin = fp(
       }
     });
     app.addHook("onClose", async () => {
-      const open = server;
-      if (open) await new Promise<void>((resolve) => open.close(() => resolve()));
+      await server?.close();
     });
   },
   { name: "metrics" },
