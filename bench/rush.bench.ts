@@ -105,16 +105,14 @@ try {
   // Each distinct file sent alone to the idle platform, by a team of its own: the CPU the
   // gateway and both workers spend on it from upload to score (intake included).
   const memory = memorySampler(() => stack!.output());
-  const pids = () =>
-    ["gateway", "worker-1", "worker-2"]
-      .map((name) => memory.pid(name))
-      .filter((pid) => pid !== undefined);
+  const workerPids = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
+  const gatewayPid = () => [memory.pid("gateway") ?? []].flat();
+  const pids = () => [...gatewayPid(), ...workerPids()];
   const [probe] = await createTeams(baseUrl, adminAuth, 1, "probe");
   for (const files of valid) {
     for (const file of files) {
-      const workers = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
       const before = cpuMsOf(pids());
-      const workersBefore = cpuMsOf(workers());
+      const workersBefore = cpuMsOf(workerPids());
       const answer = await jsonApi(baseUrl, "/api/submit", {
         method: "POST",
         headers: { "x-api-key": probe!.apiKey },
@@ -136,7 +134,7 @@ try {
       // The rankings refresh that follows a score runs after it is stored: let it finish.
       await new Promise((resolve) => setTimeout(resolve, 150));
       file.endToEndCpuMs = cpuMsOf(pids()) - before;
-      file.workerCpuMs = cpuMsOf(workers()) - workersBefore;
+      file.workerCpuMs = cpuMsOf(workerPids()) - workersBefore;
     }
   }
   const sends = plan.valid + plan.invalid;
@@ -145,11 +143,7 @@ try {
   );
 
   const reader = leaderboardReader(baseUrl, adminAuth);
-  const workerPids = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
-  const gatewayPid = () => [memory.pid("gateway") ?? []].flat();
-  const cpuAtStart = new Map(
-    [...gatewayPid(), ...workerPids()].map((pid) => [pid, cpuMsOf([pid])] as const),
-  );
+  const cpuAtStart = new Map(pids().map((pid) => [pid, cpuMsOf([pid])] as const));
   /** CPU seconds of `pids` since the rush started (a process started since: all of its own). */
   const cpuSinceStart = (pids: number[]) =>
     pids.reduce((sum, pid) => sum + cpuMsOf([pid]) - (cpuAtStart.get(pid) ?? 0), 0) / 1000;

@@ -3,7 +3,7 @@ import { type MetricsServer, serveMetrics } from "@tandem/jobs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createGatewayMetrics, type GatewayMetrics, UNMATCHED_ROUTE } from "../lib/metrics";
-import { readQueueFigures } from "../lib/metrics-queue";
+import { createStatusRepository } from "../modules/status/status.repository";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,8 +27,13 @@ export interface MetricsPluginOptions {
 /** Prometheus metrics: request latency by route, /submit outcomes, the queue (read on scrape). */
 export const metricsPlugin = fp(
   async (app: FastifyInstance, { db, listen }: MetricsPluginOptions) => {
+    // The same read as the public /api/status, uncached: each scrape sees the queue as it is.
+    const queue = createStatusRepository({ db });
     const metrics = createGatewayMetrics({
-      readQueue: () => readQueueFigures(db),
+      readQueue: async () => {
+        const { length, oldestWaitSeconds } = await queue.counts();
+        return { depth: length, oldestWaitSeconds: oldestWaitSeconds ?? 0 };
+      },
       logger: app.log,
       processMetrics: Boolean(listen),
     });
