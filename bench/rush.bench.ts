@@ -12,7 +12,7 @@ import { freePort, startProcess, waitForReady } from "../test/support/processes"
 import { createTestDatabase, TEST_DATA_SEED, TEST_SECRETS } from "../test/support/services";
 import { planRush, runRush } from "./rush/clients";
 import { prepareFiles } from "./rush/files";
-import { cpuMsOf, leaderboardReader, memorySampler, percentile } from "./rush/probes";
+import { cpuMsOf, leaderboardReader, memorySampler, percentile, pidsNamed } from "./rush/probes";
 import { startOwnRedis } from "./rush/redis-server";
 import { createTeams, insertHistory } from "./rush/scene";
 
@@ -143,7 +143,9 @@ try {
   );
 
   const reader = leaderboardReader(baseUrl, adminAuth);
-  const cpuAtStart = new Map(pids().map((pid) => [pid, cpuMsOf([pid])] as const));
+  const others = () => [...pidsNamed("postgres"), redis.pid() ?? []].flat();
+  const cpuAtStart = new Map([...pids(), ...others()].map((pid) => [pid, cpuMsOf([pid])] as const));
+  const benchCpuAtStart = process.cpuUsage();
   /** CPU seconds of `pids` since the rush started (a process started since: all of its own). */
   const cpuSinceStart = (pids: number[]) =>
     pids.reduce((sum, pid) => sum + cpuMsOf([pid]) - (cpuAtStart.get(pid) ?? 0), 0) / 1000;
@@ -192,7 +194,14 @@ try {
     rows = await rushRows();
   }
   // A worker killed halfway takes its CPU time with it: then these are lower bounds.
-  const rushCpu = { gateway: cpuSinceStart(gatewayPid()), workers: cpuSinceStart(workerPids()) };
+  const benchCpu = process.cpuUsage(benchCpuAtStart);
+  const rushCpu = {
+    gateway: cpuSinceStart(gatewayPid()),
+    workers: cpuSinceStart(workerPids()),
+    postgres: cpuSinceStart(pidsNamed("postgres")),
+    redis: cpuSinceStart([redis.pid() ?? []].flat()),
+    bench: (benchCpu.user + benchCpu.system) / 1e6,
+  };
   const leaderboard = await reader.stop();
   const peaks = memory.stop();
   // How many rankings rebuilds the workers ran for all those scores (their /metrics).
@@ -293,7 +302,7 @@ try {
     `one file alone, mean over the ${perFile.length} distinct files: scoring ${meanOf((f) => f.scoringCpuMs).toFixed(1)} ms CPU, platform ${meanOf((f) => f.endToEndCpuMs).toFixed(1)} ms (workers ${meanOf((f) => f.workerCpuMs).toFixed(1)} ms, gateway the rest)`,
   );
   log(
-    `CPU during the rush: gateway ${rushCpu.gateway.toFixed(0)} s (${((rushCpu.gateway / Math.max(1, sends)) * 1000).toFixed(1)} ms per file sent), workers ${rushCpu.workers.toFixed(0)} s (${((rushCpu.workers / Math.max(1, scored.length)) * 1000).toFixed(1)} ms per submission scored)`,
+    `CPU during the rush: gateway ${rushCpu.gateway.toFixed(0)} s (${((rushCpu.gateway / Math.max(1, sends)) * 1000).toFixed(1)} ms per file sent), workers ${rushCpu.workers.toFixed(0)} s (${((rushCpu.workers / Math.max(1, scored.length)) * 1000).toFixed(1)} ms per submission scored), Postgres ${rushCpu.postgres.toFixed(0)} s, Redis ${rushCpu.redis.toFixed(0)} s, the bench's clients and leaderboard readers ${rushCpu.bench.toFixed(0)} s`,
   );
   log(
     `intake to scored: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, p99 ${percentile(latencies, 99).toFixed(1)} s`,

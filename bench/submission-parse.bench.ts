@@ -149,7 +149,7 @@ try {
   const expected = new Map(ids.map((id, i) => [idKey([id]), i]));
   const inline = (csv: string) => {
     const started = performance.now();
-    checkSubmission(csv, challenge, { expected });
+    checkSubmission(csv, challenge, { rows: { expected } });
     return performance.now() - started;
   };
   const inlineRead = (body: Buffer) => {

@@ -48,7 +48,9 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     COMPETITION_OPENS_AT: new Date(Date.now() - DAY_MS).toISOString(),
     COMPETITION_CLOSES_AT: new Date(Date.now() + DAY_MS).toISOString(),
-    // Nothing is scored until the test starts a worker: /submit answers 202 queued at once.
+    // Nothing is scored until the test starts a worker: /submit answers 202 queued at once. The
+    // workers' path (ADR 0013: files intake does not score, rescores) is the one with a wait to show.
+    SCORE_AT_INTAKE: "false",
     SUBMIT_WAIT_MS: "200",
     SUBMISSIONS_PER_DAY: String(DAILY_LIMIT),
     NOTIFY_SWEEP_SECONDS: "0",

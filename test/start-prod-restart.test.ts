@@ -71,6 +71,8 @@ beforeAll(async () => {
       // Answer at once (202), so submissions are still queued when the worker dies; a killed
       // worker's job comes back after its lock lapses, made short here.
       SUBMIT_WAIT_MS: "0",
+      // The workers score every file here (ADR 0013's fallback path): that is what is tested.
+      SCORE_AT_INTAKE: "false",
       WORKER_LOCK_MS: "2000",
       RECONCILE_INTERVAL_MS: "1000",
       RECONCILE_AFTER_MS: "1500",

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
 import { type Challenge, DOMAINS } from "@tandem/competition";
 import { createAnswersStore, type Database } from "@tandem/db";
 import { createAnswersCache, parseSubmission, scorePredictions } from "@tandem/scoring";
@@ -11,7 +10,7 @@ export interface RushFile {
   challenge: Challenge;
   domainName: string;
   csv: string;
-  /** Median CPU time (ms) the scoring worker spends on it alone: gunzip, parse, score. */
+  /** Median CPU time (ms) scoring it alone takes: parse against the answers, score both parts. */
   scoringCpuMs: number;
   /** CPU time (ms) of the gateway and workers for it sent alone, upload to score (intake too). */
   endToEndCpuMs: number;
@@ -78,8 +77,8 @@ function cpuMs(run: () => void): number {
 
 /**
  * Every challenge's valid variants with their single-submission scoring CPU time (measured here,
- * one at a time, median of three, as the worker scores: gunzip, parse against the answers,
- * score both parts), and its invalid files.
+ * one at a time, median of three, as intake scores a file (ADR 0013): parse against the
+ * answers, score both parts), and its invalid files.
  */
 export async function prepareFiles(db: Database, staticDir: string) {
   const getAnswers = createAnswersCache(createAnswersStore({ db }));
@@ -95,12 +94,11 @@ export async function prepareFiles(db: Database, staticDir: string) {
     const files: RushFile[] = [];
     for (let n = 0; n < VALID_PER_CHALLENGE; n += 1) {
       const csv = variant(sample, challenge, n);
-      const stored = gzipSync(csv);
       const times: number[] = [];
       for (let repeat = 0; repeat < 3; repeat += 1) {
         times.push(
           cpuMs(() => {
-            const parsed = parseSubmission(gunzipSync(stored).toString("utf8"), challenge, {
+            const parsed = parseSubmission(csv, challenge, {
               expected: answers.table.positions,
               ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
             });

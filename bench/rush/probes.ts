@@ -109,6 +109,21 @@ export function memorySampler(output: () => string, everyMs = 500) {
 }
 
 /** CPU time (ms) the processes `pids` have used so far, all their threads (/proc, 10 ms ticks). */
+/** Every running process whose command name is `comm` (e.g. Postgres's backends). */
+export function pidsNamed(comm: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === comm) found.push(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
 export function cpuMsOf(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {

@@ -45,6 +45,8 @@ export async function startOwnRedis() {
   await start();
   return {
     url,
+    /** The running server's pid (its CPU time is read from /proc). */
+    pid: () => child?.pid,
     /** Kills the server (everything in it is lost) and starts an empty one on the same port. */
     async restart(downMs: number): Promise<void> {
       await stop("SIGKILL");

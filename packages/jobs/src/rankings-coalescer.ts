@@ -45,6 +45,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
   let closed = false;
+  let watcher: NodeJS.Timeout | undefined;
 
   /** Lets go the requests a rebuild up to `generation` reflects. */
   function settle(generation: number) {
@@ -156,6 +157,23 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       await coordination.request();
       kick();
     },
+    /**
+     * Looks every `everyMs` for requests made by processes that do not rebuild themselves (the
+     * gateways' intake, ADR 0013) and rebuilds for them, coalesced as any request.
+     */
+    watch(everyMs: number): void {
+      if (watcher || closed) return;
+      watcher = setInterval(() => {
+        if (running) return;
+        coordination.progress().then(
+          ({ requested, rebuilt }) => {
+            if (requested > rebuilt) kick();
+          },
+          (err: unknown) => logger.warn({ err }, "rankings refresh: could not read the marks"),
+        );
+      }, everyMs);
+      watcher.unref();
+    },
     /** Resolves once this process runs no rebuild. */
     async idle(): Promise<void> {
       while (running) await running;
@@ -163,6 +181,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
     /** Stops retrying and waits for the rebuild under way; the stale mark stays for the others. */
     async close(): Promise<void> {
       closed = true;
+      if (watcher) clearInterval(watcher);
       if (retry) clearTimeout(retry);
       retry = undefined;
       while (running) await running;

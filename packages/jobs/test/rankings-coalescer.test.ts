@@ -50,6 +50,38 @@ describe("rankings coalescer (in one process's memory)", () => {
     expect(snapshots).toEqual([1, 10]);
   });
 
+  it("watching, rebuilds for marks made elsewhere (a gateway's intake), once for many, and not when nothing changed", async () => {
+    const coordination = createMemoryRefreshCoordination();
+    let rebuilds = 0;
+    const coalescer = createRankingsCoalescer({
+      coordination,
+      logger: quiet,
+      rebuild: async () => {
+        rebuilds += 1;
+      },
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+    coalescer.watch(20);
+    await settle();
+    expect(rebuilds).toBe(0);
+    // Three scores stored by another process, which only marks.
+    await Promise.all([coordination.request(), coordination.request(), coordination.request()]);
+    await settle();
+    await coalescer.idle();
+    expect(rebuilds).toBe(1);
+    expect(await coordination.progress()).toEqual({ requested: 3, rebuilt: 3 });
+    await settle();
+    expect(rebuilds).toBe(1);
+    await coordination.request();
+    await settle();
+    await coalescer.close();
+    expect(rebuilds).toBe(2);
+    // Closed: no more watching.
+    await coordination.request();
+    await settle();
+    expect(rebuilds).toBe(2);
+  });
+
   it("rebuilds once for a lone request, and again for the next one", async () => {
     let rebuilds = 0;
     const durations: number[] = [];

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
 import { createAnswersStore, createRevealsRepository, loadCurrentBaselineParts } from "@tandem/db";
-import { type RankingsCache, withLogSafety } from "@tandem/jobs";
+import {
+  createRankingsCoalescer,
+  type RankingsCache,
+  rebuildRankings,
+  withLogSafety,
+} from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -80,6 +85,12 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Shared with the scoring worker: Redis in production, memory in embedded mode. */
   rankingsCache: RankingsCache;
+  /**
+   * Told after intake stores a counted score (ADR 0013). Production marks the rankings stale for
+   * the workers to rebuild (a rebuild would hold up this process's requests); by default this
+   * process rebuilds them, coalesced with every other, before the submission is answered.
+   */
+  rankingsStale?: () => Promise<void>;
 }
 
 const { version } = JSON.parse(
@@ -168,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const teams = createTeamsRepository({ db });
   const submissions = createSubmissionsRepository({ db });
   const rankings = createRankingsService({ db, cache: deps.rankingsCache });
+  const rankingsStale = deps.rankingsStale ?? rebuildInProcess(app, db, deps.rankingsCache);
   const reveal = createRevealService({ reveals: createRevealsRepository({ db }) });
   const isRevealed = () => reveal.isRevealed();
   const notifications = createNotificationsRepository({ db });
@@ -273,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimitWindowMs: config.rateLimit.windowMs,
         parseThreads: config.submissionParseThreads,
         intakeSlots: config.submissionIntakeSlots,
+        scoreAtIntake: config.scoreAtIntake,
+        rankingsStale,
         isRevealed,
         baselines: () => loadCurrentBaselineParts(db),
       });
@@ -346,4 +360,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDistDir: config.webDistDir,
   });
   return app;
+}
+
+/** Rankings rebuilt here after a score stored at intake, coalesced with every process's. */
+function rebuildInProcess(app: FastifyInstance, db: Database, cache: RankingsCache) {
+  const logger = app.log;
+  const coalescer = createRankingsCoalescer({
+    coordination: cache.coordination,
+    rebuild: () => rebuildRankings(db, cache),
+    logger,
+  });
+  app.addHook("onClose", () => coalescer.close());
+  // The score is stored; a failed rebuild only delays the leaderboard until the next one.
+  return () =>
+    coalescer.request().catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
 }

@@ -48,6 +48,14 @@ const envSchema = z.object({
   /** Submissions read and checked at once (the rest wait unread); default twice the threads. */
   SUBMISSION_INTAKE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   /**
+   * Score a valid file on the parser thread that just checked it (ADR 0013); "false": store it
+   * queued and leave it to the scoring workers.
+   */
+  SCORE_AT_INTAKE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /**
    * Port of the Prometheus `/metrics` listener, apart from PORT so that the Ingress never routes
    * to it (docs/operations.md, Metrics); 0: not served.
    */
@@ -161,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     submitPerTeam: e.RATE_LIMIT_SUBMIT_PER_TEAM,
     submissionParseThreads: e.SUBMISSION_PARSE_THREADS,
     submissionIntakeSlots: e.SUBMISSION_INTAKE_SLOTS ?? e.SUBMISSION_PARSE_THREADS * 2,
+    scoreAtIntake: e.SCORE_AT_INTAKE,
     teamMaxMembers: e.TEAM_MAX_MEMBERS,
     metrics: e.METRICS_PORT > 0 ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -33,6 +33,7 @@ if (config.admin.email) {
   logger.warn("ADMIN_EMAIL is not set: no admin account is created at start");
 }
 
+const rankingsCache = createRankingsCache(createRedisStore(redis), config.queuePrefix);
 const app = await buildApp({
   config,
   db: database.db,
@@ -40,7 +41,15 @@ const app = await buildApp({
   readyChecks: { database: database.ping, redis: dispatcher.ping },
   logger,
   redis,
-  rankingsCache: createRankingsCache(createRedisStore(redis), config.queuePrefix),
+  rankingsCache,
+  // A score stored at intake marks the rankings stale; the workers rebuild them (ADR 0013), so
+  // this process's requests never wait behind a rebuild. Should the mark fail, the next one
+  // (or an organizer's refresh) catches the leaderboard up.
+  rankingsStale: () =>
+    rankingsCache.coordination.request().then(
+      () => {},
+      (err: unknown) => logger.warn({ err }, "could not mark the rankings stale"),
+    ),
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { challengeByKey } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
 import { createAnswersStore, type Database, submissions, teams } from "@tandem/db";
-import { type AnswersLookup, createAnswersCache } from "@tandem/scoring";
+import {
+  type AnswersLookup,
+  createAnswersCache,
+  parseSubmission,
+  scorePredictions,
+} from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -13,7 +18,7 @@ import {
   type TestDatabase,
 } from "../../../test/support/services";
 import { HttpError } from "../src/lib/http-error";
-import { checkSubmission } from "../src/lib/submission-parser/check-submission";
+import { checkSubmission, expectedRowsOf } from "../src/lib/submission-parser/check-submission";
 import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
 import {
   type SubmitDeps,
@@ -72,6 +77,7 @@ type Rules = Awaited<ReturnType<SubmitDeps["rules"]>>;
 
 function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
   const dispatched: string[] = [];
+  let stale = 0;
   const value: SubmitDeps = {
     submissions: createSubmissionsRepository({ db }),
     getAnswers,
@@ -82,12 +88,18 @@ function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
       },
     },
     // The parser threads' check, run on this thread.
-    check: async (csv, challenge, answers) => {
-      const checked = checkSubmission(csv, challenge, {
-        expected: answers.table.positions,
-        ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-      });
+    check: async (csv, challenge, answers, options) => {
+      const checked = checkSubmission(
+        csv,
+        challenge,
+        options?.score ? { answers } : { rows: expectedRowsOf(answers) },
+      );
       return checked.ok ? { ...checked, predictions: Buffer.from(checked.predictions) } : checked;
+    },
+    // The queued path unless a test says otherwise (intake scoring has tests of its own).
+    scoreAtIntake: false,
+    rankingsStale: async () => {
+      stale += 1;
     },
     rules: async () => ({
       submissionsPaused: false,
@@ -104,7 +116,7 @@ function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
     now: () => NOW,
     ...overrides,
   };
-  return { deps: value, dispatched };
+  return { deps: value, dispatched, stale: () => stale };
 }
 
 const input = (values: Partial<SubmitInput> = {}): SubmitInput => ({
@@ -138,6 +150,65 @@ describe("submitPredictions", () => {
     expect(dispatched).toEqual([rows[0]?.id]);
     expect(outcome.body.submission_id).toBe(rows[0]?.id);
     expect(rows[0]?.counted).toBe(true);
+  });
+
+  it("scores a valid file at intake: stored scored with both parts, no job, the rankings marked stale", async () => {
+    const { deps: d, dispatched, stale } = deps({ scoreAtIntake: true });
+    const outcome = await submitPredictions(d, input({ idempotencyKey: "intake-1" }));
+    const challenge = challengeByKey(CHALLENGE)!;
+    const answers = (await getAnswers(challenge))!;
+    const parsed = parseSubmission(goodCsv, challenge, { expected: answers.table.positions });
+    if (!parsed.ok) throw new Error("fixture file does not parse");
+    const expected = scorePredictions(challenge, answers, parsed.table);
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.score).toBe(expected.public);
+    const [row] = await stored();
+    expect(row).toMatchObject({
+      status: "scored",
+      metricValue: expected.public,
+      privateMetricValue: expected.private,
+      answersVersion: answers.version,
+      attempts: 1,
+      counted: true,
+    });
+    // Scored as it was stored: the database's clock for both.
+    expect(row?.scoredAt?.getTime()).toBe(row?.createdAt.getTime());
+    expect(dispatched).toEqual([]);
+    expect(stale()).toBe(1);
+    // A retry is answered from the stored row: nothing changed, nothing to rebuild.
+    const retry = await submitPredictions(d, input({ idempotencyKey: "intake-1" }));
+    expect([retry.status, retry.body.submission_id]).toEqual([200, outcome.body.submission_id]);
+    expect(stale()).toBe(1);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("leaves the rankings alone for a score that does not count, and queues a file intake could not score", async () => {
+    const { deps: late, stale } = deps(
+      { scoreAtIntake: true },
+      {
+        window: {
+          opensAt: new Date(NOW.getTime() - 2 * 86_400_000),
+          closesAt: new Date(NOW.getTime() - 86_400_000),
+        },
+      },
+    );
+    const outcome = await submitPredictions(late, input());
+    expect([outcome.status, outcome.body.status]).toEqual([200, "scored"]);
+    expect((await stored())[0]?.counted).toBe(false);
+    expect(stale()).toBe(0);
+    await db.delete(submissions).where(eq(submissions.teamId, teamId));
+
+    // Answers without their public/private split cannot score: a worker takes it (and reports why).
+    const { deps: d, dispatched } = deps({
+      scoreAtIntake: true,
+      getAnswers: async (challenge) => {
+        const answers = await getAnswers(challenge);
+        return answers && { ...answers, isPublic: undefined };
+      },
+    });
+    const queued = await submitPredictions(d, input());
+    expect([queued.status, queued.body.status]).toEqual([202, "queued"]);
+    expect(dispatched).toEqual([queued.body.submission_id]);
   });
 
   it("answers with the score when scoring finishes within the wait", async () => {

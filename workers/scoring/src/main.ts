@@ -35,6 +35,8 @@ const processSubmission = createRankingProcessor({
   // A job slot scores; the leaderboards catch up behind, at most one rebuild per gap.
   rankingsMinGapMs: config.RANKINGS_MIN_GAP_MS,
   awaitRankings: false,
+  // The gateways score most files at intake and only mark the rankings stale (ADR 0013).
+  watchRankingsEveryMs: Math.max(250, config.RANKINGS_MIN_GAP_MS / 2),
 });
 const worker = createScoringWorker({
   connection,

@@ -131,6 +131,7 @@ export function createRankingProcessor({
   rankingsLeaseMs,
   rankingsMinGapMs,
   awaitRankings,
+  watchRankingsEveryMs,
 }: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & {
   rankings: RankingsCache;
   /**
@@ -149,6 +150,11 @@ export function createRankingProcessor({
    */
   rankingsMinGapMs?: number;
   awaitRankings?: boolean;
+  /**
+   * Also rebuild for scores stored by the gateways' intake (ADR 0013), which only mark the
+   * rankings stale: looked for this often (default: not looked for).
+   */
+  watchRankingsEveryMs?: number;
 }) {
   const coalescer = createRankingsCoalescer({
     coordination: rankings.coordination,
@@ -158,6 +164,7 @@ export function createRankingProcessor({
     ...(rankingsLeaseMs ? { leaseMs: rankingsLeaseMs } : {}),
     ...(rankingsMinGapMs ? { minGapMs: rankingsMinGapMs } : {}),
   });
+  if (watchRankingsEveryMs) coalescer.watch(watchRankingsEveryMs);
   return createSubmissionProcessor({
     db,
     getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),

@@ -1,7 +1,8 @@
 import type { MessagePort } from "node:worker_threads";
 import { challengeByKey } from "@tandem/competition";
+import type { Answers } from "@tandem/scoring";
 import { move, transferableSymbol, valueSymbol } from "piscina";
-import { checkSubmission, type ExpectedRows } from "./check-submission";
+import { checkSubmission, expectedRowsOf } from "./check-submission";
 import { nestsAtMost, type ReadSubmitBody, readSubmitBody } from "./read-body";
 
 export interface ParseTask {
@@ -10,18 +11,20 @@ export interface ParseTask {
   challengeKey: string;
   /** Names one loaded version of the challenge's answers (see submission-parser.ts). */
   answersId: number;
-  /** Answers an "answers" message with the ExpectedRows, when this thread lacks them. */
+  /** Answers an "answers" message with the challenge's answers, when this thread lacks them. */
   port: MessagePort;
+  /** Score a valid file too (ADR 0013), not only validate it. */
+  score: boolean;
 }
 
 /**
- * This thread's copy of each challenge's expected rows. A test set has up to hundreds of
- * thousands of ids: copying them to a thread once per answers version, not once per file,
- * keeps that cost off the request thread.
+ * This thread's copy of each challenge's answers. A test set has up to hundreds of thousands of
+ * ids: copying them to a thread once per answers version, not once per file, keeps that cost
+ * off the request thread.
  */
-const cache = new Map<string, { answersId: number; rows: ExpectedRows }>();
+const cache = new Map<string, { answersId: number; answers: Answers }>();
 
-function askForAnswers(port: MessagePort): Promise<ExpectedRows> {
+function askForAnswers(port: MessagePort): Promise<Answers> {
   return new Promise((resolve, reject) => {
     port.once("message", resolve);
     port.once("close", () => reject(new Error("The gateway stopped waiting for this check")));
@@ -35,10 +38,14 @@ export default async function parseTask(task: ParseTask) {
     if (!challenge) throw new Error(`Unknown challenge ${task.challengeKey}`);
     let entry = cache.get(task.challengeKey);
     if (entry?.answersId !== task.answersId) {
-      entry = { answersId: task.answersId, rows: await askForAnswers(task.port) };
+      entry = { answersId: task.answersId, answers: await askForAnswers(task.port) };
       cache.set(task.challengeKey, entry);
     }
-    const result = checkSubmission(task.csv, challenge, entry.rows);
+    const result = checkSubmission(
+      task.csv,
+      challenge,
+      task.score ? { answers: entry.answers } : { rows: expectedRowsOf(entry.answers) },
+    );
     if (!result.ok) return result;
     // Hand the gzipped file over rather than copy it.
     const own = owned(result.predictions);

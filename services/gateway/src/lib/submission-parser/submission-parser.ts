@@ -3,7 +3,7 @@ import type { Challenge } from "@tandem/competition";
 import type { Answers } from "@tandem/scoring";
 import type { FastifyBaseLogger } from "fastify";
 import { Piscina } from "piscina";
-import type { ExpectedRows, SubmissionCheck } from "./check-submission";
+import type { SubmissionCheck } from "./check-submission";
 import type { ParseTask, ReadBodyResult } from "./parse.worker";
 import { type ReadSubmitBody, readSubmitBody } from "./read-body";
 
@@ -20,19 +20,20 @@ export interface SubmissionParser {
    */
   readBody(body: Buffer): Promise<ReadSubmitBody>;
   /**
-   * Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped.
-   * Bytes (UTF-8) with memory of their own are handed to the thread, not copied: `csv` is then
-   * left empty (detached).
+   * Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped,
+   * and with `score` scored against the answers as well (ADR 0013). Bytes (UTF-8) with memory
+   * of their own are handed to the thread, not copied: `csv` is then left empty (detached).
    */
   check(
     csv: string | Uint8Array,
     challenge: Challenge,
     answers: Answers,
+    options?: { score?: boolean },
   ): Promise<CheckedSubmission>;
   close(): Promise<void>;
 }
 
-// Each loaded answers object gets a number; a thread keeps the expected rows it was sent under
+// Each loaded answers object gets a number; a thread keeps the answers it was sent under
 // that number until the challenge's answers are reloaded (the cache hands out a new object).
 const answersIds = new WeakMap<Answers, number>();
 let lastAnswersId = 0;
@@ -85,18 +86,19 @@ export function createSubmissionParser({
       })) as ReadBodyResult;
       return result.kind === "too-deep" ? readSubmitBody(result.body) : result;
     },
-    async check(csv, challenge, answers) {
+    async check(csv, challenge, answers, options = {}) {
       const { port1, port2 } = new MessageChannel();
-      port1.on("message", () => {
-        const rows: ExpectedRows = {
-          expected: answers.table.positions,
-          ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-        };
-        port1.postMessage(rows);
-      });
+      // The thread asks once per answers version; the copy stays in this process's memory.
+      port1.on("message", () => port1.postMessage(answers));
       try {
         const result = (await pool.run(
-          { csv, challengeKey: challenge.key, answersId: answersIdOf(answers), port: port2 },
+          {
+            csv,
+            challengeKey: challenge.key,
+            answersId: answersIdOf(answers),
+            port: port2,
+            score: options.score ?? false,
+          },
           { transferList: [port2, ...transferable(csv)] },
         )) as SubmissionCheck;
         return result.ok

@@ -79,7 +79,8 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
      * `row: undefined` means the idempotency key was already used.
      */
     async insertWithinLimit(
-      values: NewSubmission,
+      // A submission scored at intake is stored with `scoredAt: sql\`now()\``, created_at's clock.
+      values: Omit<NewSubmission, "scoredAt"> & { scoredAt?: Date | SQL | null },
       limit: { perDay: number; since: Date; duplicatesSince?: Date },
     ): Promise<{ row: Submission | undefined } | { duplicate: Submission } | { limited: true }> {
       return db.transaction(async (tx) => {

@@ -59,6 +59,9 @@ export interface SubmissionRoutesOptions {
   parser?: SubmissionParser;
   /** Whether the final standings are revealed: then the scores shown are the private ones. */
   isRevealed: () => Promise<boolean>;
+  /** Score valid files at intake (ADR 0013); see SubmitDeps. */
+  scoreAtIntake: boolean;
+  rankingsStale: SubmitDeps["rankingsStale"];
   /** Each challenge's baseline on the current answers, both parts. */
   baselines: () => Promise<Record<string, { public: number; private: number | null }>>;
 }
@@ -87,7 +90,23 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     submissions,
     getAnswers,
     dispatcher,
-    check: (csv, challenge, answers) => parser.check(csv, challenge, answers),
+    check: (csv, challenge, answers, checkOptions) => {
+      const started = performance.now();
+      return parser.check(csv, challenge, answers, checkOptions).then((checked) => {
+        if (checked.ok && checked.score) {
+          app.metrics.observeIntakeScoring(challenge.key, (performance.now() - started) / 1000);
+        }
+        if (checked.ok && checked.scoreError) {
+          app.log.warn(
+            { challenge: challenge.key, err: checked.scoreError },
+            "not scored at intake",
+          );
+        }
+        return checked;
+      });
+    },
+    scoreAtIntake: options.scoreAtIntake,
+    rankingsStale: options.rankingsStale,
     rules,
     waitMs: options.waitMs,
     isRevealed,

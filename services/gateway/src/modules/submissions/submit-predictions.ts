@@ -3,6 +3,7 @@ import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
 import type { AnswersLookup } from "@tandem/scoring";
+import { sql } from "drizzle-orm";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
@@ -22,6 +23,16 @@ export interface SubmitDeps {
   getAnswers: AnswersLookup;
   dispatcher: Pick<ScoringDispatcher, "dispatch">;
   check: SubmissionParser["check"];
+  /**
+   * Score a valid file on the parser thread that checked it, and store it scored (ADR 0013);
+   * otherwise, or when that fails, it is stored queued and a worker scores it.
+   */
+  scoreAtIntake: boolean;
+  /**
+   * Told after a counted score is stored here: marks the rankings stale. Production's workers
+   * rebuild them; one process alone (embedded, tests) rebuilds before it resolves.
+   */
+  rankingsStale: () => Promise<void>;
   /**
    * The organizers' settings in force (a pause, the window in which submissions count, the
    * daily limit), read per submission.
@@ -128,7 +139,7 @@ export async function submitPredictions(
     );
   }
   const expectedRows = answers.table.positions.size;
-  const checked = await deps.check(input.csv, challenge, answers);
+  const checked = await deps.check(input.csv, challenge, answers, { score: deps.scoreAtIntake });
   if (!checked.ok) {
     throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
       validation_errors: checked.errors,
@@ -144,8 +155,21 @@ export async function submitPredictions(
   if (!submission) {
     const now = deps.now?.() ?? new Date();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    // Scored on the parser thread: stored finished, with the answers it was scored against.
+    const score = checked.score
+      ? {
+          status: "scored" as const,
+          metricValue: checked.score.public,
+          privateMetricValue: checked.score.private,
+          answersVersion: answers.version ?? null,
+          attempts: 1,
+          // The database's clock, as created_at's: scored as it is stored.
+          scoredAt: sql`now()`,
+        }
+      : {};
     const inserted = await submissions.insertWithinLimit(
       {
+        ...score,
         teamId: team.id,
         challengeKey: challenge.key,
         predictions: checked.predictions,
@@ -183,6 +207,9 @@ export async function submitPredictions(
           // Lost an idempotency-key race with a concurrent retry: answer with the winner.
           (await submissions.findByIdempotencyKey(team.id, key ?? "")));
     if (!submission) throw new Error("Submission insert returned nothing");
+    if (!replayed && submission.status === "scored" && submission.counted) {
+      await deps.rankingsStale();
+    }
   }
 
   if (isUnfinished(submission.status)) {
