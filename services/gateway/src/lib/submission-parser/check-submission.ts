@@ -55,7 +55,8 @@ export function checkSubmission(
     ok: true as const,
     rowCount: parsed.rowCount,
     payloadHash: createHash("sha256").update(csv).digest("hex"),
-    predictions: gzipSync(csv),
+    // The fastest level: a fifth larger than the default, a quarter of its CPU (issue 20's rush).
+    predictions: gzipSync(csv, { level: 1 }),
   };
   if (!("answers" in against)) return stored;
   try {
