@@ -88,8 +88,11 @@ export function createSubmissionParser({
     },
     async check(csv, challenge, answers, options = {}) {
       const { port1, port2 } = new MessageChannel();
-      // The thread asks once per answers version; the copy stays in this process's memory.
-      port1.on("message", () => port1.postMessage(answers));
+      // The thread asks once per answers version. Its copy goes without the ids in file order,
+      // which neither checking nor scoring reads: each thread's copy costs the gateway memory.
+      port1.on("message", () =>
+        port1.postMessage({ ...answers, table: { ...answers.table, ids: [] } }),
+      );
       try {
         const result = (await pool.run(
           {
