@@ -42,6 +42,8 @@ export async function buildTestApp(
     data?: { seed: string; scale: number };
     /** Keep the production rate limits instead of the suite's relaxed ones. */
     productionLimits?: boolean;
+    /** The worker's rankings rebuilds as production spaces them (ADR 0012); default: after each score. */
+    rankings?: { minGapMs: number };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -94,7 +96,14 @@ export async function buildTestApp(
     prefix: redis.prefix,
     concurrency: 2,
     db: database.handle.db,
-    process: createRankingProcessor({ db: database.handle.db, rankings: rankingsCache, logger }),
+    process: createRankingProcessor({
+      db: database.handle.db,
+      rankings: rankingsCache,
+      logger,
+      ...(options.rankings
+        ? { rankingsMinGapMs: options.rankings.minGapMs, awaitRankings: false }
+        : {}),
+    }),
     logger,
   });
   const app = await buildApp({

@@ -2,7 +2,7 @@ import { challengeByKey } from "@tandem/competition";
 import type { ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
 import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
 import { type ReopenedSubmission, reopenForRescoring } from "@tandem/jobs";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { HttpError, notFound } from "../../lib/http-error";
@@ -26,6 +26,14 @@ export interface RescoreDeps {
 type Actor = Pick<User, "id" | "email">;
 
 const CHALLENGE_RESCORE = "challenge.rescore";
+const FRESH_MARGIN_MS = 2_000;
+
+/** The latest of the rows' finishing times, or null when none has one. */
+function latest(rows: { scoredAt: Date | null }[]): Date | null {
+  let last: Date | null = null;
+  for (const { scoredAt } of rows) if (scoredAt && (!last || scoredAt > last)) last = scoredAt;
+  return last;
+}
 
 /**
  * What a challenge rescore keeps to say later what moved, in its audit entry's `before` (so it
@@ -84,9 +92,27 @@ export function createRescoreService(deps: RescoreDeps) {
     void task.finally(() => running.delete(task));
   }
 
-  async function domainBoard(challengeKey: string): Promise<DomainLeaderboard> {
+  /**
+   * The challenge's domain board as shown, recomputed here when the cached one may predate a
+   * result that finished at `finishedAt`: the workers rebuild the standings behind the scores,
+   * at most once per RANKINGS_MIN_GAP_MS (ADR 0012), and what moved must be read from standings
+   * that hold every rescored result. The margin covers a result's commit after its clock was read.
+   */
+  async function domainBoard(challengeKey: string, finishedAt: Date | null = null) {
     const slug = challengeKey.split("/")[0]!;
-    return JSON.parse(await rankings.domain(slug)) as DomainLeaderboard;
+    const cached = JSON.parse(await rankings.domain(slug)) as DomainLeaderboard;
+    if (finishedAt === null) return cached;
+    if (Date.parse(cached.updated_at) > finishedAt.getTime() + FRESH_MARGIN_MS) return cached;
+    return JSON.parse((await rankings.refresh()).domains[slug]!) as DomainLeaderboard;
+  }
+
+  /** When the challenge's latest result finished, or null when none has. */
+  async function lastFinished(challengeKey: string, tx: Pick<Database, "select">) {
+    const [row] = await tx
+      .select({ at: max(submissions.scoredAt) })
+      .from(submissions)
+      .where(eq(submissions.challengeKey, challengeKey));
+    return row?.at ?? null;
   }
 
   async function latestChallengeRescore(challengeKey: string, tx: Pick<Database, "select"> = db) {
@@ -121,6 +147,7 @@ export function createRescoreService(deps: RescoreDeps) {
         teamName: teams.name,
         metricValue: submissions.metricValue,
         privateMetricValue: submissions.privateMetricValue,
+        scoredAt: submissions.scoredAt,
       })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
@@ -153,7 +180,11 @@ export function createRescoreService(deps: RescoreDeps) {
       ),
       ranks_changed: rankMoves(
         snapshot.ranking,
-        challengeRanks(await domainBoard(challengeKey), challengeKey),
+        challengeRanks(
+          // Once all are done, from standings that hold the last of them.
+          await domainBoard(challengeKey, remaining === 0 ? latest(done) : null),
+          challengeKey,
+        ),
       ),
     };
   }
@@ -206,7 +237,10 @@ export function createRescoreService(deps: RescoreDeps) {
      */
     async rescoreChallenge(actor: Actor, challengeKey: string, traceId: string): Promise<number> {
       if (!challengeByKey(challengeKey)) throw challengeNotFound(challengeKey);
-      const ranking = challengeRanks(await domainBoard(challengeKey), challengeKey);
+      const ranking = challengeRanks(
+        await domainBoard(challengeKey, await lastFinished(challengeKey, db)),
+        challengeKey,
+      );
       const reopened = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rescore:${challengeKey}`}))`);
         const previous = await progress(challengeKey, tx);
