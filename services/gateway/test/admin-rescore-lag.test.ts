@@ -1,10 +1,9 @@
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { type ChallengeRescoreProgress, challengeRescoreProgressSchema } from "@tandem/contracts";
-import { challengeAnswers } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { activeTeam, adminAuth, buildTestApp, type TestApp } from "./helper";
+import { CHALLENGE, flipStoredAnswers, storedAnswers, submitRetail } from "./rescore-fixtures";
 
 /**
  * A challenge rescore reports what moved from the standings shown. In production the workers
@@ -13,40 +12,24 @@ import { activeTeam, adminAuth, buildTestApp, type TestApp } from "./helper";
  * the organizers' page stops asking then. Here the worker's rebuilds are a minute apart:
  * none comes between the rescore and the test's reads.
  */
-const CHALLENGE = "retail-banking/1";
 const ENCODED = encodeURIComponent(CHALLENGE);
 let t: TestApp;
 let admin: Record<string, string>;
-
-async function storedAnswers() {
-  const [row] = await t.database.handle.db
-    .select()
-    .from(challengeAnswers)
-    .where(eq(challengeAnswers.challengeKey, CHALLENGE));
-  return row!;
-}
-
-async function submit(apiKey: string, csv: string) {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/api/submit",
-    headers: { "x-api-key": apiKey },
-    payload: { domain_name: "Retail Banking", task_number: 1, predictions_csv: csv },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().submission_id as string;
-}
 
 beforeAll(async () => {
   t = await buildTestApp({}, { rankings: { minGapMs: 120_000 } });
   admin = await adminAuth(t.app);
   const exact = await activeTeam(t.app, "lag-exact");
   const zeros = await activeTeam(t.app, "lag-zeros");
-  const answers = gunzipSync((await storedAnswers()).answers).toString("utf8");
+  const answers = gunzipSync((await storedAnswers(t)).answers).toString("utf8");
   const rows = parseCsvRows(answers).slice(1);
   // Scored at intake: the gateway rebuilds the standings itself.
-  const first = await submit(exact.api_key, answers);
-  await submit(zeros.api_key, `TxnID,FraudLabel\n${rows.map((row) => `${row[0]},0`).join("\n")}\n`);
+  const first = await submitRetail(t, exact.api_key, answers);
+  await submitRetail(
+    t,
+    zeros.api_key,
+    `TxnID,FraudLabel\n${rows.map((row) => `${row[0]},0`).join("\n")}\n`,
+  );
   // Through the worker twice: its first rebuild starts its two-minute gap, and the second
   // score waits for the next. The cached standings then lack "lag-exact" (the gateway refreshed
   // them while it was reopened): what it ranked before must come from fresh ones too.
@@ -62,16 +45,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 it("reports the ranks that moved from standings that include every rescored result", async () => {
-  const stored = await storedAnswers();
-  const [header, ...rows] = gunzipSync(stored.answers).toString("utf8").trimEnd().split("\n");
-  const flipped = rows.map((row) => {
-    const [id, label] = row.split(",");
-    return `${id},${label === "1" ? 0 : 1}`;
-  });
-  await t.database.handle.db
-    .update(challengeAnswers)
-    .set({ answers: gzipSync(`${[header, ...flipped].join("\n")}\n`), version: stored.version + 1 })
-    .where(eq(challengeAnswers.challengeKey, CHALLENGE));
+  await flipStoredAnswers(t);
 
   const started = await t.app.inject({
     method: "POST",

@@ -4,12 +4,13 @@ import {
   challengeRescoreProgressSchema,
   domainLeaderboardSchema,
 } from "@tandem/contracts";
-import { auditLog, challengeAnswers, submissions, users } from "@tandem/db";
+import { auditLog, submissions, users } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
 import { and, desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTeam, adminAuth, buildTestApp, newMember, type TestApp } from "./helper";
+import { CHALLENGE, flipStoredAnswers, storedAnswers, submitRetail } from "./rescore-fixtures";
 
 /**
  * Issue 19: organizers send submissions back through the scoring pipeline (the worker the test
@@ -19,7 +20,6 @@ import { activeTeam, adminAuth, buildTestApp, newMember, type TestApp } from "./
  * "zeros" says no transaction is fraud. The fix flips every answer: "exact" is then wrong on
  * every row (0) and "zeros" right on the formerly fraudulent ones, so the two swap places.
  */
-const CHALLENGE = "retail-banking/1";
 const ENCODED = encodeURIComponent(CHALLENGE);
 let t: TestApp;
 let admin: Record<string, string>;
@@ -31,24 +31,7 @@ const post = (url: string, payload?: Record<string, unknown>, headers = admin) =
   inject({ method: "POST", url, headers, ...(payload === undefined ? {} : { payload }) });
 const get = (url: string, headers = admin) => inject({ method: "GET", url, headers });
 
-async function storedAnswers() {
-  const [row] = await t.database.handle.db
-    .select()
-    .from(challengeAnswers)
-    .where(eq(challengeAnswers.challengeKey, CHALLENGE));
-  return row!;
-}
-
-async function submit(team: string, csv: string) {
-  const response = await inject({
-    method: "POST",
-    url: "/api/submit",
-    headers: { "x-api-key": teams[team]!.api_key },
-    payload: { domain_name: "Retail Banking", task_number: 1, predictions_csv: csv },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().submission_id as string;
-}
+const submit = (team: string, csv: string) => submitRetail(t, teams[team]!.api_key, csv);
 
 async function detail(id: string) {
   const response = await get(`/api/admin/submissions/${id}`);
@@ -92,7 +75,7 @@ beforeAll(async () => {
   admin = await adminAuth(t.app);
   for (const name of ["rescore-exact", "rescore-zeros"])
     teams[name] = await activeTeam(t.app, name);
-  const answers = gunzipSync((await storedAnswers()).answers).toString("utf8");
+  const answers = gunzipSync((await storedAnswers(t)).answers).toString("utf8");
   const rows = parseCsvRows(answers).slice(1);
   ids.exact = await submit("rescore-exact", answers);
   ids.zeros = await submit(
@@ -155,19 +138,7 @@ describe("rescoring a challenge after an answer fix", () => {
     expect(was["rescore-zeros"]).toBeLessThan(1);
 
     // The fix, as a data reload writes it: new answers under a new version.
-    const stored = await storedAnswers();
-    const [header, ...rows] = gunzipSync(stored.answers).toString("utf8").trimEnd().split("\n");
-    const flipped = rows.map((row) => {
-      const [id, label] = row.split(",");
-      return `${id},${label === "1" ? 0 : 1}`;
-    });
-    await t.database.handle.db
-      .update(challengeAnswers)
-      .set({
-        answers: gzipSync(`${[header, ...flipped].join("\n")}\n`),
-        version: stored.version + 1,
-      })
-      .where(eq(challengeAnswers.challengeKey, CHALLENGE));
+    const stored = await flipStoredAnswers(t);
 
     const started = await post(`/api/admin/challenges/${ENCODED}/rescore`);
     expect(started.statusCode, started.body).toBe(202);
@@ -254,7 +225,7 @@ describe("invalidating a submission", () => {
 
 describe("retrying failed submissions", () => {
   it("re-queues the failed ones of a challenge, scores them and audits the count", async () => {
-    const answers = gunzipSync((await storedAnswers()).answers).toString("utf8");
+    const answers = gunzipSync((await storedAnswers(t)).answers).toString("utf8");
     const [failed] = await t.database.handle.db
       .insert(submissions)
       .values({
