@@ -1,19 +1,33 @@
-export {
-  BINARY,
-  DEFAULT_FINAL_SUBMISSIONS,
-  DEFAULT_SPLIT,
-  defineChallenge,
-  NUMERIC,
-} from "./challenge";
 export { challengeHeading } from "./challenge-heading";
-export { DOMAINS } from "./domains";
 export {
-  CONTACT_EMAIL,
-  LAST_PRIZE_RANK,
-  PARTICIPANT_RESOURCES,
-  PRIZES,
-  WEBINARS,
-} from "./event";
+  buildCompetition,
+  type Competition,
+  type CompetitionStatus,
+  mainPhaseOf,
+  normalizeDomainName,
+  type Phase,
+  type PhaseState,
+  withMainWindow,
+} from "./definition/build";
+export {
+  type ChallengeDefinition,
+  type CompetitionDefinition,
+  type DefinitionInput,
+  type DomainDefinition,
+  definitionSchema,
+  type PhaseDefinition,
+} from "./definition/schema";
+export type {
+  AudienceSlide,
+  HeroSlide,
+  SiteImage,
+  SiteLink,
+  SiteTexts,
+  SocialLink,
+  Supporter,
+  TextSection,
+} from "./definition/site-schema";
+export { type DefinitionCheck, type DefinitionIssue, validateDefinition } from "./definition/validate";
 export {
   answersHeader,
   baselineNotebookFile,
@@ -22,15 +36,9 @@ export {
   sampleSubmissionFile,
   targetColumn,
 } from "./files";
-export {
-  ALL_CHALLENGES,
-  challengeByKey,
-  findChallenge,
-  findDomain,
-  normalizeDomainName,
-} from "./lookup";
 export { METRICS, type MetricId } from "./metrics";
 export { SDK_PACKAGE } from "./sdk";
-export * from "./site";
-export { COMPETITION_WINDOW, TIMELINE } from "./timeline";
+export { scoringPartsOf } from "./site/scoring-parts";
+export { sdkSnippet } from "./site/sdk-snippet";
+export { SITE_TIMERS } from "./site/timing";
 export type { Challenge, DataFile, Domain, SplitSpec, TargetSpec } from "./types";

@@ -28,6 +28,7 @@ export interface DataFile {
   columns?: Readonly<Record<string, string>>;
 }
 
+/** A challenge as the code uses it, resolved from the definition (definition/build.ts). */
 export interface Challenge {
   /** `{domain slug}/{number}`, e.g. `retail-banking/1`. */
   key: string;
@@ -42,7 +43,6 @@ export interface Challenge {
   target: TargetSpec;
   /** The test file whose rows the submission must cover. */
   testFile: string;
-  /** Page content (SPEC.md §2 Domain page template). */
   taskDescription: string;
   datasetDescription: string;
   /** The files this challenge uses, train and test first. */
@@ -54,6 +54,8 @@ export interface Challenge {
   split: SplitSpec;
   /** How many submissions a team may mark as final for this challenge. */
   finalSubmissions: number;
+  /** Submissions per team per UTC day (the organizers' setting or a team's own may override). */
+  dailyLimit: number;
 }
 
 export interface Domain {
@@ -66,6 +68,9 @@ export interface Domain {
   /** CSS background for the domain page hero. */
   background: string;
   overview: string;
+  /** Its card on the landing page and /domains. */
+  card: { tagline: string; image: { src: string; alt: string } };
+  sponsor?: { name: string; description: string };
   /** Every public file of the domain, with its data dictionary. */
   dataFiles: readonly DataFile[];
   challenges: readonly Challenge[];
