@@ -388,6 +388,34 @@ export const competitionSettings = pgTable(
 );
 export type CompetitionSettings = typeof competitionSettings.$inferSelect;
 
+export const COMPETITION_VERSION_SOURCES = ["console", "import", "settings"] as const;
+
+/**
+ * Every version of the competition definition (docs/adr/0014-competition-definition.md): the
+ * highest is in force; none at all means the default edition (version 0). Versions are never
+ * changed or removed, so who changed what stays on record beside the audit log.
+ */
+export const competitionVersions = pgTable(
+  "competition_versions",
+  {
+    version: integer("version").primaryKey(),
+    /** The whole definition as validated (packages/competition's schema). */
+    definition: jsonb("definition").notNull(),
+    /** What changed against the version before, in words, one entry per change. */
+    changes: jsonb("changes").$type<string[]>().notNull(),
+    source: text("source", { enum: COMPETITION_VERSION_SOURCES }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as it was, like the audit log's actor. */
+    createdByEmail: text("created_by_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("competition_versions_source_check", oneOf(t.source, COMPETITION_VERSION_SOURCES)),
+    check("competition_versions_positive", sql`${t.version} > 0`),
+  ],
+);
+export type CompetitionVersion = typeof competitionVersions.$inferSelect;
+
 /** Messages from the organizers, shown as a banner on the site and optionally e-mailed. */
 export const announcements = pgTable("announcements", {
   id: id(),

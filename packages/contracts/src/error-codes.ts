@@ -64,6 +64,23 @@ export const ERROR_CODES = {
   // Organizers' settings and announcements
   "settings.window_invalid":
     "The competition window would close before it opens (opens_at must be before closes_at, as set or configured).",
+  // The competition definition (docs/adr/0014-competition-definition.md)
+  "competition.definition_invalid":
+    "The competition definition failed validation; `details.issues` lists each problem with its path.",
+  "competition.version_stale":
+    "The definition was changed since the version this edit started from; `details.version` is the current one. Reload and edit again.",
+  "competition.reveal_too_early":
+    "The final standings cannot be revealed before the last scored phase has closed; `details.closes_at` says when it does.",
+  "competition.date_passed":
+    "A phase date that has passed cannot be moved, and no date may be moved into the past; `details.field` names it.",
+  "competition.frozen_after_reveal":
+    "After the reveal, nothing that decided the ranking (phases, challenges, metrics, splits, final picks) can change.",
+  "competition.rescore_required":
+    "Changing a challenge's metric, target or split once it has scored submissions needs `rescore: true` in the same request.",
+  "competition.challenge_in_use":
+    "A domain or challenge that has submissions cannot be removed; `details.challenges` lists them.",
+  "submission.final_frozen":
+    "The final standings are revealed: final submissions can no longer be marked or unmarked.",
   "announcement.not_found": "No announcement has this id.",
   "notification.unsubscribe_invalid":
     "The unsubscribe link is not valid (cut short or altered): open the link from the e-mail as it is.",

@@ -10,6 +10,12 @@ export {
   type UnfinishedStatus,
 } from "./lifecycle";
 export {
+  type CompetitionSnapshot,
+  type CompetitionSource,
+  createCompetitionSource,
+  type WindowOverride,
+} from "./competition-source";
+export {
   createLogger,
   LOG_CENSOR,
   logSerializers,
