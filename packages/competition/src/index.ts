@@ -29,6 +29,20 @@ export type {
 } from "./definition/site-schema";
 export { type DefinitionCheck, type DefinitionIssue, validateDefinition } from "./definition/validate";
 export {
+  type AdminCompetition,
+  adminCompetitionSchema,
+  type CompetitionChange,
+  type CompetitionStatusView,
+  competitionChangeSchema,
+  competitionStatusSchema,
+  competitionUpdateResponseSchema,
+  competitionUpdateSchema,
+  competitionVersionsSchema,
+  PHASE_STATES,
+  type PublicCompetition,
+  publicCompetitionSchema,
+} from "./definition/wire";
+export {
   answersHeader,
   baselineNotebookFile,
   fileColumns,
