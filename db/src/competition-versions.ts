@@ -47,10 +47,7 @@ export function createCompetitionVersions({ db }: { db: Database }) {
      * Stores `version` (the one after the caller's base). Two writers from the same base both
      * try the same number: the primary key lets one in, the other gets false (stale).
      */
-    async insert(
-      executor: Executor,
-      row: Omit<CompetitionVersion, "createdAt">,
-    ): Promise<boolean> {
+    async insert(executor: Executor, row: Omit<CompetitionVersion, "createdAt">): Promise<boolean> {
       const inserted = await executor
         .insert(competitionVersions)
         .values(row)

@@ -1,11 +1,11 @@
 export { createAnswersStore, type StoredChallengeAnswers } from "./answers-store";
 export { currentBaselineRows, loadCurrentBaselineParts, loadCurrentBaselines } from "./baselines";
+export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
 export {
   type CompetitionVersionSummary,
   type CompetitionVersions,
   createCompetitionVersions,
 } from "./competition-versions";
-export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
 export { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from "./embedded/lock";
 export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";
 export { type DatabaseErrorSummary, describeDatabaseError, serializeError } from "./log-errors";

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import {
   createRankingsCache,
   createRankingsCoalescer,
@@ -70,7 +71,7 @@ let scored = 0;
 /** A counted, scored submission, as the worker writes it just before it requests a refresh. */
 async function score(db: Database): Promise<void> {
   scored += 1;
-  const challenge = ALL_CHALLENGES[scored % ALL_CHALLENGES.length]!;
+  const challenge = allChallenges()[scored % allChallenges().length]!;
   await db.insert(submissions).values({
     teamId: teamIds[scored % teamIds.length]!,
     challengeKey: challenge.key,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
-import { loadRefreshInputs, RANKING_CHALLENGES, rankingDomains } from "@tandem/jobs";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
+import { loadRefreshInputs, rankingChallenges, rankingDomains } from "@tandem/jobs";
 import { rankingBodies } from "@tandem/scoring";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,8 +90,8 @@ async function insertHistory(db: Database, random: Random, shape: HistoryShape) 
     .returning({ id: teams.id });
 
   const challenges = shape.allChallenges
-    ? ALL_CHALLENGES
-    : shuffled(random, ALL_CHALLENGES).slice(0, 1 + Math.floor(random() * 5));
+    ? allChallenges()
+    : shuffled(random, allChallenges()).slice(0, 1 + Math.floor(random() * 5));
   const ties = chance(random, 0.5);
   const value = () =>
     ties ? pick(random, [0, 0.25, 0.5, 0.75, 1]) : Math.round(random() * 1e6) / 1e6;
@@ -159,7 +160,7 @@ interface HistoryShape {
 async function bodiesBothWays(db: Database) {
   const full = await loadRankingInputs(db);
   const refresh = await loadRefreshInputs(db);
-  const summary = await loadRankingSummary(db, RANKING_CHALLENGES);
+  const summary = await loadRankingSummary(db, rankingChallenges());
   const bodies = (inputs: typeof full | typeof summary, standings?: "public") => {
     const { overall, domains } = rankingBodies(
       rankingDomains(inputs),
@@ -224,7 +225,7 @@ describe("rankings from the per-team summary", () => {
     expect(actual).toEqual(expected);
     const total = (rows: { count?: number }[]) =>
       rows.reduce((sum, row) => sum + (row.count ?? 1), 0);
-    const shown = new Set(RANKING_CHALLENGES.map((c) => c.key));
+    const shown = new Set(rankingChallenges().map((c) => c.key));
     expect(total(summary.results)).toBe(
       full.results.filter((r) => shown.has(r.challengeKey)).length,
     );

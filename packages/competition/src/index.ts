@@ -9,6 +9,15 @@ export {
   type PhaseState,
   withMainWindow,
 } from "./definition/build";
+export { canonicalJson, sameJson } from "./definition/canonical";
+export {
+  type Change,
+  type ChangeContext,
+  type ChangeReview,
+  type Refusal,
+  type RefusalCode,
+  reviewChange,
+} from "./definition/changes";
 export {
   type ChallengeDefinition,
   type CompetitionDefinition,
@@ -27,7 +36,11 @@ export type {
   Supporter,
   TextSection,
 } from "./definition/site-schema";
-export { type DefinitionCheck, type DefinitionIssue, validateDefinition } from "./definition/validate";
+export {
+  type DefinitionCheck,
+  type DefinitionIssue,
+  validateDefinition,
+} from "./definition/validate";
 export {
   type AdminCompetition,
   adminCompetitionSchema,

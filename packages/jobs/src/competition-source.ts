@@ -62,7 +62,9 @@ export function createCompetitionSource({
         .limit(1)
         .then((rows) => rows[0]),
     ]);
-    const key = [version, settings?.opensAt?.toISOString(), settings?.closesAt?.toISOString()].join("|");
+    const key = [version, settings?.opensAt?.toISOString(), settings?.closesAt?.toISOString()].join(
+      "|",
+    );
     if (cached && cached.key === key) return cached.snapshot;
     let stored = cached?.snapshot.version === version ? cached.snapshot.stored : undefined;
     if (!stored) {
@@ -74,8 +76,10 @@ export function createCompetitionSource({
       ...(settings?.opensAt ? { opensAt: settings.opensAt } : {}),
       ...(settings?.closesAt ? { closesAt: settings.closesAt } : {}),
     });
-    const source = (setting: Date | null | undefined, env: Date | undefined): OverrideSource | null =>
-      setting ? "settings" : env ? "environment" : null;
+    const source = (
+      setting: Date | null | undefined,
+      env: Date | undefined,
+    ): OverrideSource | null => (setting ? "settings" : env ? "environment" : null);
     const snapshot: CompetitionSnapshot = {
       version,
       stored,

@@ -1,4 +1,10 @@
 export {
+  type CompetitionSnapshot,
+  type CompetitionSource,
+  createCompetitionSource,
+  type WindowOverride,
+} from "./competition-source";
+export {
   canTransition,
   isUnfinished,
   PLATFORM_FAILURE_MESSAGE,
@@ -9,12 +15,6 @@ export {
   UNFINISHED_STATUSES,
   type UnfinishedStatus,
 } from "./lifecycle";
-export {
-  type CompetitionSnapshot,
-  type CompetitionSource,
-  createCompetitionSource,
-  type WindowOverride,
-} from "./competition-source";
 export {
   createLogger,
   LOG_CENSOR,
@@ -60,7 +60,7 @@ export {
 export {
   loadRefreshInputs,
   previewRankings,
-  RANKING_CHALLENGES,
+  rankingChallenges,
   rankingDomains,
   rebuildRankings,
   refreshRankings,

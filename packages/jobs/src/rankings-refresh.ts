@@ -1,4 +1,5 @@
-import { ALL_CHALLENGES, DOMAINS, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges, domains } from "@tandem/competition/server";
 import {
   competitionReveals,
   type Database,
@@ -43,7 +44,7 @@ export async function rebuildRankings(db: Database, cache: RankingsCache) {
 export async function loadRefreshInputs(db: Database): Promise<RankingInputs | RankingSummary> {
   const revealed = await db.select({ id: competitionReveals.id }).from(competitionReveals).limit(1);
   if (revealed.length === 0) {
-    const summary = await loadRankingSummary(db, RANKING_CHALLENGES);
+    const summary = await loadRankingSummary(db, rankingChallenges());
     // Unless the reveal landed between the two reads.
     if (!summary.revealed) return summary;
   }
@@ -51,12 +52,11 @@ export async function loadRefreshInputs(db: Database): Promise<RankingInputs | R
 }
 
 /** Every ranked challenge with its metric's direction, as the summary needs them. */
-export const RANKING_CHALLENGES: readonly RankingChallengeSpec[] = ALL_CHALLENGES.map(
-  (challenge) => ({
+export const rankingChallenges = (): RankingChallengeSpec[] =>
+  allChallenges().map((challenge) => ({
     key: challenge.key,
     higherIsBetter: METRICS[challenge.metric].higherIsBetter,
-  }),
-);
+  }));
 
 /**
  * The organizers' preview of the final standings (private results, each team's public rank
@@ -68,10 +68,10 @@ export async function previewRankings(db: Database) {
   return rankingBodies(rankingDomains(inputs), inputs, { standings: "private" });
 }
 
-/** The competition's domains, each challenge's count of final submissions the organizers' when set. */
+/** The active competition's domains, each challenge's count of final submissions the organizers' when set. */
 export function rankingDomains({ finalPicks }: Pick<RankingInputs, "finalPicks">) {
-  if (finalPicks === null) return DOMAINS;
-  return DOMAINS.map((domain) => ({
+  if (finalPicks === null) return domains();
+  return domains().map((domain) => ({
     ...domain,
     challenges: domain.challenges.map((challenge) => ({
       ...challenge,

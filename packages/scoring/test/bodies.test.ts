@@ -1,4 +1,4 @@
-import { ALL_CHALLENGES, DOMAINS } from "@tandem/competition";
+import { allChallenges, domains } from "@tandem/competition/server";
 import { domainLeaderboardSchema, overallLeaderboardSchema } from "@tandem/contracts";
 import { describe, expect, it } from "vitest";
 import { rankingBodies } from "../src/bodies";
@@ -9,7 +9,7 @@ describe("leaderboard bodies", () => {
   it("match the documented response schemas exactly (no field missing, none extra)", () => {
     const teams = ["red", "blue", "green"].map((id) => ({ id, name: id, activatedAt: t(0) }));
     // Red enters everything, blue half, green nothing: full rows, missing challenges, empty rows.
-    const results = ALL_CHALLENGES.flatMap((challenge, i) => [
+    const results = allChallenges().flatMap((challenge, i) => [
       { teamId: "red", challengeKey: challenge.key, metricValue: 0.5 + i / 100, createdAt: t(i) },
       ...(i % 2 === 0
         ? [{ teamId: "blue", challengeKey: challenge.key, metricValue: 0.4, createdAt: t(i + 1) }]
@@ -17,13 +17,15 @@ describe("leaderboard bodies", () => {
     ]);
     // Baselines come from the deployment's data: half the challenges have one.
     const baselines = Object.fromEntries(
-      ALL_CHALLENGES.filter((_, i) => i % 2 === 1).map((challenge) => [challenge.key, 0.45]),
+      allChallenges()
+        .filter((_, i) => i % 2 === 1)
+        .map((challenge) => [challenge.key, 0.45]),
     );
-    const bodies = rankingBodies(DOMAINS, { asOf: t(90), teams, results, baselines });
+    const bodies = rankingBodies(domains(), { asOf: t(90), teams, results, baselines });
 
     const overall = overallLeaderboardSchema.parse(JSON.parse(bodies.overall));
     expect(overall.leaderboard.map((row) => row.team_name)).toEqual(["red", "blue", "green"]);
-    for (const domain of DOMAINS) {
+    for (const domain of domains()) {
       const body = domainLeaderboardSchema.parse(JSON.parse(bodies.domains[domain.slug]!));
       expect(body.challenge_columns).toHaveLength(domain.challenges.length);
       expect(body.leaderboard[0]!.challenges[domain.challenges[0]!.key]).toMatchObject({
@@ -41,7 +43,7 @@ describe("leaderboard bodies", () => {
   });
 
   it("would notice a field the schema does not know", () => {
-    const bodies = rankingBodies(DOMAINS, { asOf: t(0), teams: [], results: [], baselines: {} });
+    const bodies = rankingBodies(domains(), { asOf: t(0), teams: [], results: [], baselines: {} });
     const changed = { ...JSON.parse(bodies.overall), extra: 1 };
     expect(overallLeaderboardSchema.safeParse(changed).success).toBe(false);
   });

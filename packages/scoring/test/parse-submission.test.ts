@@ -1,4 +1,4 @@
-import { findChallenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { describe, expect, it } from "vitest";
 import { idKey } from "../src/csv";
 import { parseSubmission } from "../src/parse-submission";

@@ -1,4 +1,4 @@
-import { DOMAINS } from "@tandem/competition";
+import { domains as activeDomains } from "@tandem/competition/server";
 import { domainLeaderboardSchema, overallLeaderboardSchema } from "@tandem/contracts";
 import { describe, expect, it } from "vitest";
 import { rankingBodies } from "../src/bodies";
@@ -187,7 +187,7 @@ describe("leaderboard bodies by standings", () => {
 
   it("every kind of body matches the documented response schemas", () => {
     const teamsAll = ["red", "blue"].map(team);
-    const resultsAll = DOMAINS.flatMap((d) =>
+    const resultsAll = activeDomains().flatMap((d) =>
       d.challenges.map((c, i) => ({
         teamId: i % 2 ? "red" : "blue",
         challengeKey: c.key,
@@ -199,12 +199,12 @@ describe("leaderboard bodies by standings", () => {
     );
     for (const standings of ["public", "final", "private"] as const) {
       const bodies = rankingBodies(
-        DOMAINS,
+        activeDomains(),
         { asOf: t(90), teams: teamsAll, results: resultsAll, baselines: {} },
         { standings },
       );
       expect(overallLeaderboardSchema.parse(JSON.parse(bodies.overall)).standings).toBe(standings);
-      for (const domain of DOMAINS) {
+      for (const domain of activeDomains()) {
         const body = domainLeaderboardSchema.parse(JSON.parse(bodies.domains[domain.slug]!));
         expect(body.standings).toBe(standings);
       }

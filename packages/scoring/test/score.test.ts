@@ -1,4 +1,4 @@
-import { findChallenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { describe, expect, it } from "vitest";
 import { parseAnswers } from "../src/answers";
 import { macroF1, mae } from "../src/metrics";

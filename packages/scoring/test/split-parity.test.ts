@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { type Challenge, findChallenge } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { describe, expect, it } from "vitest";
 import { parseAnswers } from "../src/answers";
 import { parseSubmission } from "../src/parse-submission";

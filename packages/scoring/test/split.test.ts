@@ -1,4 +1,5 @@
-import { type Challenge, findChallenge } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { describe, expect, it } from "vitest";
 import { idKey } from "../src/csv";
 import { computePublicRows, groupKeysOf, splitPosition, splitProblem } from "../src/split";

@@ -210,7 +210,8 @@ export function buildCompetition(definition: CompetitionDefinition): Competition
     countsAt: (at) => phases.some((p) => p.counts && inPhase(p, at)),
     status(now, revealed) {
       if (revealed) {
-        if (archivedAt && now >= archivedAt) return { state: "archived", phase: null, endsAt: null };
+        if (archivedAt && now >= archivedAt)
+          return { state: "archived", phase: null, endsAt: null };
         return { state: "revealed", phase: null, endsAt: archivedAt };
       }
       const current = phases.find((p) => inPhase(p, now));
@@ -231,7 +232,10 @@ export function buildCompetition(definition: CompetitionDefinition): Competition
     },
     timeline: definition.timeline.map((entry) => {
       const value = timelineDate(definition, entry.date);
-      return { date: value === undefined ? entry.date : calendarDate(value, tz), event: entry.event };
+      return {
+        date: value === undefined ? entry.date : calendarDate(value, tz),
+        event: entry.event,
+      };
     }),
     webinars: definition.webinars.map((w) => ({
       title: w.title,
@@ -255,7 +259,11 @@ export function withMainWindow(
     ...definition,
     phases: definition.phases.map((p) =>
       p === main
-        ? { ...p, starts_at: iso(window.opensAt, p.starts_at), ends_at: iso(window.closesAt, p.ends_at) }
+        ? {
+            ...p,
+            starts_at: iso(window.opensAt, p.starts_at),
+            ends_at: iso(window.closesAt, p.ends_at),
+          }
         : p,
     ),
   };

@@ -28,7 +28,9 @@ export function zoneAt(at: Date, timeZone: string): { abbr: string; offset: stri
       new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style }).formatToParts(at),
       "timeZoneName",
     );
-  const offset = name("shortOffset").replace(/^GMT/, "UTC").replace(/^UTC\+0$/, "UTC");
+  const offset = name("shortOffset")
+    .replace(/^GMT/, "UTC")
+    .replace(/^UTC\+0$/, "UTC");
   return { abbr: name("short"), offset: offset === "UTC" ? "UTC+0" : offset };
 }
 

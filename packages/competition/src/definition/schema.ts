@@ -14,7 +14,11 @@ const slug = z
   .max(40);
 const isoDateTime = z.iso.datetime({ offset: true });
 /** A calendar day, a moment, or a month whose day is still to be decided. */
-const dateValue = z.union([z.iso.date(), isoDateTime, z.object({ tbd: z.iso.date().or(monthOnly()) })]);
+const dateValue = z.union([
+  z.iso.date(),
+  isoDateTime,
+  z.object({ tbd: z.iso.date().or(monthOnly()) }),
+]);
 function monthOnly() {
   return z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "a month as YYYY-MM");
 }

@@ -44,7 +44,10 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
     }
     const before = def.phases[i - 1];
     if (before && new Date(p.starts_at) < new Date(before.ends_at)) {
-      add(`phases.${i}.starts_at`, `Phase "${p.id}" starts before "${before.id}" ends: phases run one after another.`);
+      add(
+        `phases.${i}.starts_at`,
+        `Phase "${p.id}" starts before "${before.id}" ends: phases run one after another.`,
+      );
     }
   });
   if (!def.phases.some((p) => p.counts)) {
@@ -68,16 +71,21 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
     for (const alias of new Set([d.slug, d.name, d.folder].map(normalizeDomainName))) {
       const owner = aliases.get(alias);
       if (owner && owner !== d.slug) {
-        add(`domains.${di}`, `Domain "${d.slug}" has a name, slug or folder that "${owner}" also uses.`);
+        add(
+          `domains.${di}`,
+          `Domain "${d.slug}" has a name, slug or folder that "${owner}" also uses.`,
+        );
       }
       aliases.set(alias, d.slug);
     }
     const files = new Set(d.data_files.map((f) => f.name));
-    if (files.size !== d.data_files.length) add(`domains.${di}.data_files`, "A file is listed twice.");
+    if (files.size !== d.data_files.length)
+      add(`domains.${di}.data_files`, "A file is listed twice.");
     const numbers = new Set<number>();
     d.challenges.forEach((c, ci) => {
       const at = `domains.${di}.challenges.${ci}`;
-      if (numbers.has(c.number)) add(`${at}.number`, `Challenge ${c.number} of "${d.slug}" is listed twice.`);
+      if (numbers.has(c.number))
+        add(`${at}.number`, `Challenge ${c.number} of "${d.slug}" is listed twice.`);
       numbers.add(c.number);
       const header = c.header.split(",").map((h) => h.trim());
       if (header.some((h) => h === "") || new Set(header).size !== header.length) {
@@ -86,7 +94,10 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
       if (header.length < 2) add(`${at}.header`, "The header needs an id column and a prediction.");
       const idColumns = c.target.kind === "ranking" ? header.slice(0, 1) : header.slice(0, -1);
       if (c.target.kind === "ranking" && header.length !== 1 + c.target.k) {
-        add(`${at}.header`, `A ranking of ${c.target.k} needs the id column and ${c.target.k} item columns.`);
+        add(
+          `${at}.header`,
+          `A ranking of ${c.target.k} needs the id column and ${c.target.k} item columns.`,
+        );
       }
       if (c.target.kind === "label" && new Set(c.target.labels).size !== c.target.labels.length) {
         add(`${at}.target.labels`, "A label is listed twice.");
@@ -95,10 +106,16 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
         if (!files.has(file)) add(`${at}.files`, `"${file}" is not among the domain's data_files.`);
       }
       if (c.target.kind === "ranking" && !files.has(c.target.eligible.file)) {
-        add(`${at}.target.eligible.file`, `"${c.target.eligible.file}" is not among the domain's data_files.`);
+        add(
+          `${at}.target.eligible.file`,
+          `"${c.target.eligible.file}" is not among the domain's data_files.`,
+        );
       }
       if (c.split?.group_by && !idColumns.includes(c.split.group_by)) {
-        add(`${at}.split.group_by`, `"${c.split.group_by}" is not one of the id columns (${idColumns.join(", ")}).`);
+        add(
+          `${at}.split.group_by`,
+          `"${c.split.group_by}" is not one of the id columns (${idColumns.join(", ")}).`,
+        );
       }
     });
   });
@@ -116,8 +133,11 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
 
 function walkStrings(value: unknown, path: string, visit: (text: string, path: string) => void) {
   if (typeof value === "string") visit(value, path);
-  else if (Array.isArray(value)) value.forEach((v, i) => walkStrings(v, `${path}.${i}`, visit));
-  else if (value && typeof value === "object") {
+  else if (Array.isArray(value)) {
+    value.forEach((v, i) => {
+      walkStrings(v, `${path}.${i}`, visit);
+    });
+  } else if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) walkStrings(v, `${path}.${k}`, visit);
   }
 }

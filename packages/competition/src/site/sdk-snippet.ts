@@ -7,7 +7,9 @@ import { SDK_PACKAGE } from "../sdk";
  * runs as shown.
  */
 export function sdkSnippet(apiUrl: string, competition: Competition): string {
-  const named = competition.challengeByKey(competition.site.resources.sections.api.exampleChallenge);
+  const named = competition.challengeByKey(
+    competition.site.resources.sections.api.exampleChallenge,
+  );
   const challenge =
     named && named.target.kind !== "ranking"
       ? named
