@@ -79,6 +79,8 @@ export const ERROR_CODES = {
     "Changing a challenge's metric, target or split once it has scored submissions needs `rescore: true` in the same request.",
   "competition.challenge_in_use":
     "A domain or challenge that has submissions cannot be removed; `details.challenges` lists them.",
+  "competition.split_locked":
+    "A challenge's public/private split is fixed once its answers are loaded: change it with `npm run competition:import`, which splits the answers again.",
   "submission.final_frozen":
     "The final standings are revealed: final submissions can no longer be marked or unmarked.",
   "announcement.not_found": "No announcement has this id.",

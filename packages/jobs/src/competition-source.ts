@@ -2,6 +2,7 @@ import {
   buildCompetition,
   type Competition,
   type CompetitionDefinition,
+  mainPhaseOf,
   validateDefinition,
   withMainWindow,
 } from "@tandem/competition";
@@ -22,6 +23,8 @@ export interface CompetitionSnapshot {
   stored: CompetitionDefinition;
   /** What every page and rule follows: the stored one with the overrides applied. */
   competition: Competition;
+  /** The main phase's dates before the settings row's override (the environment's, else stored). */
+  baseWindow: { opensAt: Date; closesAt: Date };
   /** Which of the main phase's dates an override sets, and from where. */
   overrides: { opens_at: OverrideSource | null; closes_at: OverrideSource | null };
 }
@@ -84,6 +87,7 @@ export function createCompetitionSource({
       version,
       stored,
       competition: buildCompetition(effective),
+      baseWindow: windowOf(fromEnv),
       overrides: {
         opens_at: source(settings?.opensAt, environment.opensAt),
         closes_at: source(settings?.closesAt, environment.closesAt),
@@ -119,6 +123,11 @@ export function createCompetitionSource({
   };
 }
 export type CompetitionSource = ReturnType<typeof createCompetitionSource>;
+
+function windowOf(definition: CompetitionDefinition) {
+  const main = mainPhaseOf(definition.phases);
+  return { opensAt: new Date(main.starts_at), closesAt: new Date(main.ends_at) };
+}
 
 /** A stored definition is checked again on load: one that no longer passes is a bug to see. */
 function checked(definition: unknown, version: number): CompetitionDefinition {

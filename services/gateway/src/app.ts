@@ -5,6 +5,8 @@ import helmet from "@fastify/helmet";
 import type { Database } from "@tandem/db";
 import { createAnswersStore, createRevealsRepository, loadCurrentBaselineParts } from "@tandem/db";
 import {
+  type CompetitionSource,
+  createCompetitionSource,
   createRankingsCoalescer,
   type RankingsCache,
   rebuildRankings,
@@ -47,6 +49,11 @@ import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createUsersRepository } from "./modules/auth/users.repository";
 import { competitionRoutes } from "./modules/competition/competition.routes";
 import { competitionAdminRoutes } from "./modules/competition/competition-admin.routes";
+import {
+  competitionDefinitionAdminRoutes,
+  competitionDefinitionRoutes,
+} from "./modules/competition/definition.routes";
+import { createDefinitionService } from "./modules/competition/definition.service";
 import { publicConfigRoutes } from "./modules/config/public-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createHubTokenSigner } from "./modules/jupyter/hub-token";
@@ -91,6 +98,8 @@ export interface AppDeps {
    * process rebuilds them, coalesced with every other, before the submission is answered.
    */
   rankingsStale?: () => Promise<void>;
+  /** The active competition definition; by default read from `db` with the config's overrides. */
+  competition?: CompetitionSource;
 }
 
 const { version } = JSON.parse(
@@ -175,6 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: deps.logger || undefined,
     });
 
+  // Every request sees the active definition (re-read at most once a second, ADR 0014).
+  const competition =
+    deps.competition ?? createCompetitionSource({ db, environment: config.competitionWindow });
+  app.addHook("onRequest", async () => {
+    await competition.current();
+  });
+
   const users = createUsersRepository({ db });
   const teams = createTeamsRepository({ db });
   const submissions = createSubmissionsRepository({ db });
@@ -191,9 +207,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The organizers' settings over the config, in force without a restart (cached ~1 s).
   const settings = createSettingsService({
     db,
-    defaults: { competitionWindow: config.competitionWindow, dailyLimit: config.submissionsPerDay },
+    competition,
+    defaults: { ...(config.submissionsPerDay ? { dailyLimit: config.submissionsPerDay } : {}) },
+    isRevealed,
   });
   const rules = () => settings.current();
+  const rescore = createRescoreService({
+    db,
+    dispatcher: deps.dispatcher,
+    rankings,
+    ...(finishedJobs ? { clearFinishedJob: finishedJobs.clear } : {}),
+    logger: app.log,
+  });
+  const definitions = createDefinitionService({
+    db,
+    competition,
+    isRevealed,
+    rescoreChallenge: (actor, key) => rescore.rescoreChallenge(actor, key, "competition-edit"),
+    onChanged: rankings.refresh,
+  });
   const announcements = createAnnouncementsRepository({ db });
   const banner = createAnnouncementBanner({ announcements });
   const authCodes = createAuthCodesRepository({ db });
@@ -215,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(tagged("Health", healthRoutes), { checks: deps.readyChecks });
       await api.register(tagged("Competition", competitionRoutes), { db });
+      await api.register(tagged("Competition", competitionDefinitionRoutes), { definitions });
       await api.register(tagged("Competition", statusRoutes), { db });
       await api.register(tagged("Competition", publicConfigRoutes), {
         deployment: {
@@ -295,8 +328,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         getAnswers,
         rules,
         isRevealed,
+        onFinalChanged: rankingsStale,
       });
-      await api.register(tagged("Organizers", adminRoutes), { reveal, rankings });
+      await api.register(tagged("Organizers", adminRoutes), { reveal, rankings, competition });
       await api.register(tagged("Organizers", adminOverviewRoutes), { db });
       await api.register(tagged("Organizers", adminTeamsRoutes), {
         db,
@@ -315,14 +349,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         adminSubmissions,
         submissions,
       });
+      await api.register(tagged("Organizers", competitionDefinitionAdminRoutes), { definitions });
       await api.register(tagged("Organizers", rescoreRoutes), {
-        rescore: createRescoreService({
-          db,
-          dispatcher: deps.dispatcher,
-          rankings,
-          ...(finishedJobs ? { clearFinishedJob: finishedJobs.clear } : {}),
-          logger: app.log,
-        }),
+        rescore,
         adminSubmissions,
         submissions,
         waitMs: config.submitWaitMs,

@@ -1,6 +1,5 @@
 import { isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { COMPETITION_WINDOW } from "@tandem/competition";
 import { DEFAULT_TEAM_MAX_MEMBERS } from "@tandem/contracts";
 import { z } from "zod";
 import { parseSigningKey } from "./modules/jupyter/hub-token";
@@ -31,8 +30,9 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
-  COMPETITION_OPENS_AT: z.iso.datetime({ offset: true }).default(COMPETITION_WINDOW.opensAt),
-  COMPETITION_CLOSES_AT: z.iso.datetime({ offset: true }).default(COMPETITION_WINDOW.closesAt),
+  /** Overrides of the main phase's dates (the competition definition has them otherwise). */
+  COMPETITION_OPENS_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
+  COMPETITION_CLOSES_AT: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   SUBMIT_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -40,7 +40,8 @@ const envSchema = z.object({
     .min(1024)
     .default(50 * 1024 * 1024),
   QUEUE_PREFIX: z.string().default("tandem"),
-  SUBMISSIONS_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** Overrides every challenge's daily limit (the competition definition has them otherwise). */
+  SUBMISSIONS_PER_DAY: optional.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
   /** Calls to /api/submit per team per rate-limit window, invalid files included. */
   RATE_LIMIT_SUBMIT_PER_TEAM: z.coerce.number().int().min(1).default(120),
   /** Threads that parse and check submitted files off the request thread. */
@@ -160,9 +161,10 @@ export function loadConfig(env: Record<string, string | undefined>) {
     apiKeyEncryptionKey: Buffer.from(e.API_KEY_ENCRYPTION_KEY, "base64"),
     organizerCode: e.ORGANIZER_CODE,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    /** The environment's overrides of the main phase; absent: the definition's dates. */
     competitionWindow: {
-      opensAt: new Date(e.COMPETITION_OPENS_AT),
-      closesAt: new Date(e.COMPETITION_CLOSES_AT),
+      ...(e.COMPETITION_OPENS_AT ? { opensAt: new Date(e.COMPETITION_OPENS_AT) } : {}),
+      ...(e.COMPETITION_CLOSES_AT ? { closesAt: new Date(e.COMPETITION_CLOSES_AT) } : {}),
     },
     submitWaitMs: e.SUBMIT_WAIT_MS,
     submissionsPerDay: e.SUBMISSIONS_PER_DAY,

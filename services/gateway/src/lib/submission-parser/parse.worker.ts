@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import { challengeByKey } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
 import type { Answers } from "@tandem/scoring";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { checkSubmission, expectedRowsOf } from "./check-submission";
@@ -8,7 +8,8 @@ import { nestsAtMost, type ReadSubmitBody, readSubmitBody } from "./read-body";
 export interface ParseTask {
   /** The file's text, or its UTF-8 bytes (as a /submit body's reading gives them). */
   csv: string | Uint8Array;
-  challengeKey: string;
+  /** Sent with each task: this thread does not follow the active competition definition. */
+  challenge: Challenge;
   /** Names one loaded version of the challenge's answers (see submission-parser.ts). */
   answersId: number;
   /** Answers an "answers" message with the challenge's answers, when this thread lacks them. */
@@ -34,12 +35,11 @@ function askForAnswers(port: MessagePort): Promise<Answers> {
 
 export default async function parseTask(task: ParseTask) {
   try {
-    const challenge = challengeByKey(task.challengeKey);
-    if (!challenge) throw new Error(`Unknown challenge ${task.challengeKey}`);
-    let entry = cache.get(task.challengeKey);
+    const { challenge } = task;
+    let entry = cache.get(challenge.key);
     if (entry?.answersId !== task.answersId) {
       entry = { answersId: task.answersId, answers: await askForAnswers(task.port) };
-      cache.set(task.challengeKey, entry);
+      cache.set(challenge.key, entry);
     }
     const result = checkSubmission(
       task.csv,

@@ -97,7 +97,7 @@ export function createSubmissionParser({
         const result = (await pool.run(
           {
             csv,
-            challengeKey: challenge.key,
+            challenge,
             answersId: answersIdOf(answers),
             port: port2,
             score: options.score ?? false,

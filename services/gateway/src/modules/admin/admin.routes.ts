@@ -1,4 +1,5 @@
-import { DOMAINS } from "@tandem/competition";
+import type { Competition } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import {
   errorResponseSchema as errorSchema,
   type RevealResponse,
@@ -7,20 +8,28 @@ import {
   shakeUpCsvSchema,
 } from "@tandem/contracts";
 import type { RevealRecord } from "@tandem/db";
+import type { CompetitionSource } from "@tandem/jobs";
 import type { Rankings } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Papa from "papaparse";
+import { HttpError } from "../../lib/http-error";
 import type { RankingsService } from "../leaderboard/rankings.service";
 import type { RevealService } from "./reveal.service";
 
 export interface AdminRoutesOptions {
   reveal: RevealService;
+  /** The active definition: the reveal waits for its last scored phase to close. */
+  competition: CompetitionSource;
+  now?: () => Date;
   rankings: Pick<RankingsService, "refresh" | "preview">;
 }
 
 /** Organizers' competition operations (`/api/admin/...`); the scope's hook answers 401/403 for others. */
-export async function adminRoutes(app: FastifyInstance, { reveal, rankings }: AdminRoutesOptions) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { reveal, rankings, competition, now = () => new Date() }: AdminRoutesOptions,
+) {
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
@@ -33,8 +42,28 @@ export async function adminRoutes(app: FastifyInstance, { reveal, rankings }: Ad
 
   r.post(
     "/admin/competition/reveal",
-    { schema: { response: { 200: revealResponseSchema, 201: revealResponseSchema, ...denied } } },
+    {
+      schema: {
+        response: {
+          200: revealResponseSchema,
+          201: revealResponseSchema,
+          409: errorSchema,
+          ...denied,
+        },
+      },
+    },
     async (request, reply) => {
+      // Revealing while a scored phase is open would show private scores that can still be
+      // climbed: the reveal waits for the last one to close (a repeated reveal is harmless).
+      const closesAt = lastScoredClose((await competition.current()).competition);
+      if (now() < closesAt && !(await reveal.isRevealed())) {
+        throw new HttpError(
+          409,
+          "competition.reveal_too_early",
+          `The final standings can be revealed once the last scored phase has closed, at ${closesAt.toISOString()}.`,
+          { closes_at: closesAt.toISOString() },
+        );
+      }
       const { record, created } = await reveal.reveal(request.account.id);
       // Again on a repeated reveal too: the cached standings turn final even if the refresh
       // after the first one failed.
@@ -58,6 +87,12 @@ export async function adminRoutes(app: FastifyInstance, { reveal, rankings }: Ad
         .send(shakeUpCsv(preview));
     },
   );
+}
+
+/** When the last phase whose submissions count ends. */
+function lastScoredClose(active: Competition): Date {
+  const counting = active.phases.filter((p) => p.counts);
+  return (counting.at(-1) ?? active.phases.at(-1))?.endsAt ?? active.window.closesAt;
 }
 
 function toRevealResponse(record: RevealRecord | null): RevealResponse {
@@ -86,7 +121,7 @@ export function shakeUpCsv(preview: Rankings): string {
     }
   };
   add("overall", preview.overall);
-  for (const domain of DOMAINS) add(domain.slug, preview.domains[domain.slug]?.rows ?? []);
+  for (const domain of domains()) add(domain.slug, preview.domains[domain.slug]?.rows ?? []);
   return `${Papa.unparse(
     { fields: [...SHAKE_UP_COLUMNS], data: rows },
     { escapeFormulae: true, newline: "\r\n" },

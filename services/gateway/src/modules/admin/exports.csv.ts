@@ -1,4 +1,4 @@
-import { DOMAINS, LAST_PRIZE_RANK } from "@tandem/competition";
+import { activeCompetition } from "@tandem/competition/server";
 import {
   type DomainLeaderboard,
   type OverallLeaderboard,
@@ -26,19 +26,20 @@ export const csvHeader = (columns: readonly string[]) => csvLines([[...columns]]
 /** The standings shown now: overall, then each domain in the competition's order. */
 export function standingsCsv(
   overall: OverallLeaderboard,
-  domains: Record<string, DomainLeaderboard>,
+  boards: Record<string, DomainLeaderboard>,
 ): string {
   const rows: Cell[][] = [];
+  const lastPrizeRank = activeCompetition().definition.prizes.last_prize_rank;
   for (const row of overall.leaderboard) {
     // A prize needs a result: a team with no counted submission (score 0) wins nothing, even
     // when fewer than ten teams have results.
-    const prize = row.rank <= LAST_PRIZE_RANK && row.total_score > 0 ? row.rank : null;
+    const prize = row.rank <= lastPrizeRank && row.total_score > 0 ? row.rank : null;
     rows.push(["overall", row.rank, row.team_id, row.team_name, row.total_score, prize, null]);
   }
-  for (const domain of DOMAINS) {
-    for (const row of domains[domain.slug]?.leaderboard ?? []) {
+  for (const domain of activeCompetition().domains) {
+    for (const row of boards[domain.slug]?.leaderboard ?? []) {
       // Per domain, only a team beating the primitive baseline (SPEC: prizes per domain).
-      const prize = row.rank <= LAST_PRIZE_RANK && row.beats_baseline ? row.rank : null;
+      const prize = row.rank <= lastPrizeRank && row.beats_baseline ? row.rank : null;
       rows.push([
         domain.slug,
         row.rank,

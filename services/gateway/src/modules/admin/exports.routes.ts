@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { DOMAINS } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import {
   type DomainLeaderboard,
   errorResponseSchema as errorSchema,
@@ -40,12 +40,12 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     async (request, reply) => {
       await exports.recordExport(request.account, "standings.csv");
       // The cached bodies are the standings everyone sees now (public, or final after the reveal).
-      const [overall, ...domains] = await Promise.all([
+      const [overall, ...bodies] = await Promise.all([
         rankings.overall(),
-        ...DOMAINS.map((domain) => rankings.domain(domain.slug)),
+        ...domains().map((domain) => rankings.domain(domain.slug)),
       ]);
       const bySlug = Object.fromEntries(
-        DOMAINS.map((domain, i) => [domain.slug, JSON.parse(domains[i]!) as DomainLeaderboard]),
+        domains().map((domain, i) => [domain.slug, JSON.parse(bodies[i]!) as DomainLeaderboard]),
       );
       return attachment(reply, "standings.csv").send(
         standingsCsv(JSON.parse(overall) as OverallLeaderboard, bySlug),

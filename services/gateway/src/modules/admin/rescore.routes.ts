@@ -1,4 +1,4 @@
-import { challengeByKey } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import {
   adminSubmissionDetailSchema,
   adminSubmissionParamsSchema,

@@ -1,4 +1,4 @@
-import { challengeByKey } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import type { ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
 import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
 import { type ReopenedSubmission, reopenForRescoring } from "@tandem/jobs";

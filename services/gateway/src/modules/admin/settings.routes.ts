@@ -25,7 +25,7 @@ export async function settingsRoutes(
   r.get(
     "/admin/settings",
     { schema: { response: { 200: adminSettingsSchema, ...denied } } },
-    async () => settings.toView(await settings.current()),
+    async () => await settings.toView(await settings.current()),
   );
 
   r.patch(
@@ -40,7 +40,7 @@ export async function settingsRoutes(
       const { settings: now, changed } = await settings.update(request.account, request.body);
       if (changed.length > 0) request.log.info({ changed }, "competition settings changed");
       if (changed.includes("final_picks")) await onRankingsChanged();
-      return settings.toView(now);
+      return await settings.toView(now);
     },
   );
 }

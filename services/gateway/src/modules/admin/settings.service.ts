@@ -1,4 +1,9 @@
-import { DEFAULT_FINAL_SUBMISSIONS } from "@tandem/competition";
+import {
+  type Challenge,
+  type Competition,
+  reviewChange,
+  withMainWindow,
+} from "@tandem/competition";
 import type { AdminSettings, AdminSettingsPatch } from "@tandem/contracts";
 import {
   type CompetitionSettings,
@@ -6,15 +11,15 @@ import {
   type Database,
   type User,
 } from "@tandem/db";
+import type { CompetitionSource } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
-import { badRequest } from "../../lib/http-error";
+import { badRequest, HttpError } from "../../lib/http-error";
 import { recordAudit } from "./audit";
 
 /** The deployment's configured values, in force wherever the settings row says nothing. */
 export interface SettingsDefaults {
-  competitionWindow: { opensAt: Date; closesAt: Date };
-  /** Submissions per team per challenge per UTC day. */
-  dailyLimit: number;
+  /** SUBMISSIONS_PER_DAY: when set, every challenge's limit (else each challenge's own). */
+  dailyLimit?: number;
 }
 
 /** What submitting, final selection and the public config follow. */
@@ -22,10 +27,14 @@ export interface CompetitionRules {
   submissionsPaused: boolean;
   /** The organizers' words while paused; null: the default sentence. */
   pauseMessage: string | null;
-  dailyLimit: number;
+  /** The limit for every challenge when the organizers or the environment set one; else null. */
+  dailyLimit: number | null;
+  /** The main phase's window as in force (the definition with its overrides). */
   window: { opensAt: Date; closesAt: Date };
   /** Every challenge's number of final submissions; null: each challenge's own. */
   finalPicks: number | null;
+  /** The active competition (the definition with its overrides), read with these settings. */
+  competition: Competition;
 }
 
 export interface EffectiveSettings extends CompetitionRules {
@@ -81,30 +90,33 @@ const same = (a: unknown, b: unknown) => wire(a) === wire(b);
  */
 export function createSettingsService({
   db,
+  competition,
   defaults,
+  isRevealed,
   ttlMs = 1000,
   now = Date.now,
 }: {
   db: Database;
+  /** The active definition; the settings row's window is one of its overrides. */
+  competition: CompetitionSource;
   defaults: SettingsDefaults;
+  isRevealed: () => Promise<boolean>;
   ttlMs?: number;
   now?: () => number;
 }) {
-  let cached: { value: EffectiveSettings; readAt: number } | undefined;
-  let loading: Promise<EffectiveSettings> | undefined;
+  let cached: { value: Row | undefined; readAt: number } | undefined;
+  let loading: Promise<Row | undefined> | undefined;
   // Bumped by every update, so a read begun before it cannot put the old values back.
   let generation = 0;
 
-  function effective(row: Row | undefined): EffectiveSettings {
+  function effective(row: Row | undefined, active: Competition): EffectiveSettings {
     return {
       submissionsPaused: row?.submissionsPaused ?? false,
       pauseMessage: row?.pauseMessage ?? null,
-      dailyLimit: row?.dailyLimit ?? defaults.dailyLimit,
-      window: {
-        opensAt: row?.opensAt ?? defaults.competitionWindow.opensAt,
-        closesAt: row?.closesAt ?? defaults.competitionWindow.closesAt,
-      },
+      dailyLimit: row?.dailyLimit ?? defaults.dailyLimit ?? null,
+      window: active.window,
       finalPicks: row?.finalPicks ?? null,
+      competition: active,
       overridden: {
         daily_limit: row?.dailyLimit != null,
         opens_at: row?.opensAt != null,
@@ -115,31 +127,36 @@ export function createSettingsService({
     };
   }
 
-  async function load(): Promise<EffectiveSettings> {
+  async function load(): Promise<Row | undefined> {
     const [row] = await db
       .select()
       .from(competitionSettings)
       .where(eq(competitionSettings.id, 1))
       .limit(1);
-    return effective(row);
+    return row;
+  }
+
+  function currentRow(): Promise<Row | undefined> {
+    if (cached && now() - cached.readAt < ttlMs) return Promise.resolve(cached.value);
+    if (!loading) {
+      const startedAt = now();
+      const startedIn = generation;
+      loading = load()
+        .then((value) => {
+          if (startedIn === generation) cached = { value, readAt: startedAt };
+          return value;
+        })
+        .finally(() => {
+          loading = undefined;
+        });
+    }
+    return loading;
   }
 
   return {
-    current(): Promise<EffectiveSettings> {
-      if (cached && now() - cached.readAt < ttlMs) return Promise.resolve(cached.value);
-      if (!loading) {
-        const startedAt = now();
-        const startedIn = generation;
-        loading = load()
-          .then((value) => {
-            if (startedIn === generation) cached = { value, readAt: startedAt };
-            return value;
-          })
-          .finally(() => {
-            loading = undefined;
-          });
-      }
-      return loading;
+    async current(): Promise<EffectiveSettings> {
+      const [row, snapshot] = await Promise.all([currentRow(), competition.current()]);
+      return effective(row, snapshot.competition);
     },
 
     /**
@@ -151,6 +168,17 @@ export function createSettingsService({
       actor: Pick<User, "id" | "email">,
       patch: AdminSettingsPatch,
     ): Promise<{ settings: EffectiveSettings; changed: Field[] }> {
+      const [{ competition: active }, revealed] = await Promise.all([
+        competition.current(),
+        isRevealed(),
+      ]);
+      if (revealed && patch.final_picks !== undefined) {
+        throw new HttpError(
+          409,
+          "competition.frozen_after_reveal",
+          "The final standings are revealed: the number of final picks can no longer change.",
+        );
+      }
       const outcome = await db.transaction(async (tx) => {
         await tx.insert(competitionSettings).values({ id: 1 }).onConflictDoNothing();
         const [before] = await tx
@@ -160,13 +188,29 @@ export function createSettingsService({
           .for("update");
         if (!before) throw new Error("competition_settings row missing after insert");
         const next = applyPatch(before, patch);
-        const { window } = effective(next);
+        const snapshot = await competition.current();
+        const window = {
+          opensAt: next.opensAt ?? snapshot.baseWindow.opensAt,
+          closesAt: next.closesAt ?? snapshot.baseWindow.closesAt,
+        };
         if (window.opensAt >= window.closesAt) {
           throw badRequest(
             "settings.window_invalid",
             `The competition would close (${window.closesAt.toISOString()}) before it opens (${window.opensAt.toISOString()}): opens_at must be before closes_at.`,
             { opens_at: window.opensAt.toISOString(), closes_at: window.closesAt.toISOString() },
           );
+        }
+        // The window is the main phase's: the same guards as an edit of the definition.
+        const review = reviewChange(active.definition, withMainWindow(active.definition, window), {
+          now: new Date(now()),
+          revealed,
+          withSubmissions: new Set(),
+          withAnswers: new Set(),
+          rescore: false,
+        });
+        const refusal = review.refusals[0];
+        if (refusal) {
+          throw new HttpError(409, refusal.code, refusal.message, { field: refusal.path });
         }
         const changed = (Object.keys(FIELDS) as Field[]).filter(
           (field) => !same(before[FIELDS[field]], next[FIELDS[field]]),
@@ -198,26 +242,31 @@ export function createSettingsService({
         return { row: row ?? before, changed };
       });
       generation++;
-      const settings = effective(outcome.row);
-      cached = { value: settings, readAt: now() };
-      return { settings, changed: outcome.changed };
+      cached = { value: outcome.row, readAt: now() };
+      if (outcome.changed.some((field) => field === "opens_at" || field === "closes_at")) {
+        competition.invalidate();
+      }
+      const snapshot = await competition.current();
+      return { settings: effective(outcome.row, snapshot.competition), changed: outcome.changed };
     },
 
     /** The console's view: the values in force, which are overridden, and the config's own. */
-    toView(settings: EffectiveSettings): AdminSettings {
+    async toView(settings: EffectiveSettings): Promise<AdminSettings> {
+      const { baseWindow } = await competition.current();
+      const limits = settings.competition.definition.limits;
       return {
         submissions_paused: settings.submissionsPaused,
         pause_message: settings.pauseMessage,
-        daily_limit: settings.dailyLimit,
+        daily_limit: settings.dailyLimit ?? limits.daily_submissions,
         opens_at: settings.window.opensAt.toISOString(),
         closes_at: settings.window.closesAt.toISOString(),
         final_picks: settings.finalPicks,
         overridden: settings.overridden,
         defaults: {
-          daily_limit: defaults.dailyLimit,
-          opens_at: defaults.competitionWindow.opensAt.toISOString(),
-          closes_at: defaults.competitionWindow.closesAt.toISOString(),
-          final_picks: DEFAULT_FINAL_SUBMISSIONS,
+          daily_limit: defaults.dailyLimit ?? limits.daily_submissions,
+          opens_at: baseWindow.opensAt.toISOString(),
+          closes_at: baseWindow.closesAt.toISOString(),
+          final_picks: limits.final_picks,
         },
         updated_at: settings.updatedAt?.toISOString() ?? null,
       };
@@ -226,10 +275,19 @@ export function createSettingsService({
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** A team's daily limit: its own when an organizer set one, else the competition's. */
+/**
+ * A team's daily limit on a challenge: its own when an organizer set one, else the organizers'
+ * (or the environment's) for every challenge, else the challenge's own from the definition.
+ */
 export function dailyLimitOf(
   team: { dailyLimit?: number | null },
-  rules: Pick<CompetitionRules, "dailyLimit">,
+  rules: Pick<CompetitionRules, "dailyLimit" | "competition">,
+  challenge?: Pick<Challenge, "dailyLimit">,
 ): number {
-  return team.dailyLimit ?? rules.dailyLimit;
+  return (
+    team.dailyLimit ??
+    rules.dailyLimit ??
+    challenge?.dailyLimit ??
+    rules.competition.definition.limits.daily_submissions
+  );
 }

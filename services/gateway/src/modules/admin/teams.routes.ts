@@ -1,4 +1,5 @@
-import { DOMAINS, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import {
   type AdminTeamDetail,
   type AdminTeamRow,
@@ -124,7 +125,7 @@ export async function adminTeamsRoutes(
           role: m.role as TeamRole,
           joined_at: m.joinedAt.toISOString(),
         })),
-        challenges: DOMAINS.flatMap((domain) =>
+        challenges: domains().flatMap((domain) =>
           domain.challenges.map((challenge) => {
             const s = statsOf.get(challenge.key);
             const best = METRICS[challenge.metric].higherIsBetter ? s?.highest : s?.lowest;

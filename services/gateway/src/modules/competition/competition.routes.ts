@@ -2,9 +2,9 @@ import {
   baselineNotebookFile,
   type Challenge,
   challengeHeading,
-  DOMAINS,
   sampleSubmissionFile,
 } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import { type ChallengeFormat, competitionDomainsResponseSchema } from "@tandem/contracts";
 import { type Database, loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
@@ -42,7 +42,7 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
       // The same values the domain leaderboards show as their baseline row.
       const baselines = await loadCurrentBaselines(db);
       return {
-        domains: DOMAINS.map((d) => {
+        domains: domains().map((d) => {
           const base = `/static/${d.slug}/`;
           return {
             name: d.name,

@@ -1,4 +1,4 @@
-import { findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import {
   domainLeaderboardParamsSchema,
   domainLeaderboardSchema,

@@ -1,4 +1,4 @@
-import { challengeByKey, findDomain } from "@tandem/competition";
+import { challengeByKey, findDomain } from "@tandem/competition/server";
 import type { ScoreKind } from "@tandem/contracts";
 import type { Mail } from "../../lib/mailer";
 import type { Recipient } from "./notifications.repository";

@@ -1,4 +1,5 @@
-import { DOMAINS, METRICS } from "@tandem/competition";
+import { type Challenge, METRICS } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import type { ChallengeSummary } from "@tandem/contracts";
 import type { Team } from "@tandem/db";
 import { isBetter, teamResultOn } from "@tandem/scoring";
@@ -11,7 +12,8 @@ export interface SummaryDeps {
   /** Each challenge's baseline on the current answers, both parts (private: null if unmeasured). */
   baselines: () => Promise<Record<string, { public: number; private: number | null }>>;
   isRevealed: () => Promise<boolean>;
-  dailyLimit: number;
+  /** The team's daily limit on a challenge. */
+  dailyLimit: (challenge: Challenge) => number;
   now?: () => Date;
 }
 
@@ -39,7 +41,7 @@ export async function challengeSummaries(
   const activityOf = new Map(activity.map((row) => [row.challengeKey, row]));
   const part = revealed ? "private" : "public";
 
-  return DOMAINS.flatMap((domain) =>
+  return domains().flatMap((domain) =>
     domain.challenges.map((challenge): ChallengeSummary => {
       const own = results
         .filter((row) => row.challengeKey === challenge.key)
@@ -70,7 +72,7 @@ export async function challengeSummaries(
         beats_baseline:
           best && baseline !== null ? isBetter(challenge.metric, best.value, baseline) : null,
         used_today: counts?.usedSince ?? 0,
-        daily_limit: deps.dailyLimit,
+        daily_limit: deps.dailyLimit(challenge),
         resets_at: resetsAt,
         counted: best !== undefined,
         submissions: counts?.total ?? 0,

@@ -17,6 +17,8 @@ export interface FinalSelectionRoutesOptions {
   /** The organizers' settings in force: the window's close, the count of final submissions. */
   rules: () => Promise<Pick<CompetitionRules, "window" | "finalPicks">>;
   isRevealed: () => Promise<boolean>;
+  /** After a pick changed: the standings that weigh final picks are rebuilt at once. */
+  onFinalChanged: () => Promise<unknown>;
 }
 
 /**
@@ -52,11 +54,12 @@ export async function finalSelectionRoutes(
       url: "/submissions/:id/final",
       schema,
       handler: async (request) => {
-        const { window, finalPicks } = await rules();
+        const [{ window, finalPicks }, revealed] = await Promise.all([rules(), isRevealed()]);
         const submission = await selectFinal(
-          { submissions, competitionWindow: window, finalPicks },
+          { submissions, competitionWindow: window, finalPicks, revealed },
           { teamId: request.team.id, submissionId: request.params.id, final },
         );
+        await options.onFinalChanged();
         // selectFinal found the submission's challenge, so it has an answer.
         return (await storedSubmissionAnswer(submission, { getAnswers, isRevealed }))!;
       },

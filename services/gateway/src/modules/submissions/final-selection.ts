@@ -1,4 +1,4 @@
-import { challengeByKey } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import type { Submission } from "@tandem/db";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionsRepository } from "./submissions.repository";
@@ -8,6 +8,8 @@ export interface FinalSelectionDeps {
   competitionWindow: { closesAt: Date };
   /** The organizers' count of final submissions for every challenge; absent or null: its own. */
   finalPicks?: number | null;
+  /** After the reveal the standings are final: picks are frozen with them. */
+  revealed?: boolean;
   now?: () => Date;
 }
 
@@ -25,6 +27,12 @@ export async function selectFinal(
   if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");
   const limit = deps.finalPicks ?? challenge.finalSubmissions;
   const now = deps.now?.() ?? new Date();
+  if (deps.revealed) {
+    throw conflict(
+      "submission.final_frozen",
+      "The final standings are revealed: final submissions can no longer be marked or unmarked.",
+    );
+  }
   if (now > deps.competitionWindow.closesAt) {
     throw conflict(
       "submission.selection_closed",

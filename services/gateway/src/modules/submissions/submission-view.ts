@@ -1,4 +1,5 @@
-import { type Challenge, challengeByKey, findDomain, METRICS } from "@tandem/competition";
+import { type Challenge, METRICS } from "@tandem/competition";
+import { challengeByKey, findDomain } from "@tandem/competition/server";
 import type {
   ScoreKind,
   SubmissionDetail,

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
-import { type Challenge, challengeByKey, findChallenge, findDomain } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { challengeByKey, findChallenge, findDomain } from "@tandem/competition/server";
 import {
   errorResponseSchema as errorSchema,
   MESSAGES,
@@ -188,17 +189,20 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         response: { 200: submissionSummaryResponseSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => ({
-      challenges: await challengeSummaries(
-        {
-          submissions,
-          baselines: options.baselines,
-          isRevealed,
-          dailyLimit: dailyLimitOf(request.team, await rules()),
-        },
-        request.team,
-      ),
-    }),
+    async (request) => {
+      const inForce = await rules();
+      return {
+        challenges: await challengeSummaries(
+          {
+            submissions,
+            baselines: options.baselines,
+            isRevealed,
+            dailyLimit: (challenge) => dailyLimitOf(request.team, inForce, challenge),
+          },
+          request.team,
+        ),
+      };
+    },
   );
 
   r.get(

@@ -1,4 +1,5 @@
-import { DOMAINS, findChallenge, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { domains, findChallenge } from "@tandem/competition/server";
 import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
@@ -38,7 +39,7 @@ export interface SubmitDeps {
    * daily limit), read per submission.
    */
   rules: () => Promise<
-    Pick<CompetitionRules, "submissionsPaused" | "pauseMessage" | "dailyLimit" | "window">
+    Pick<CompetitionRules, "submissionsPaused" | "pauseMessage" | "dailyLimit" | "competition">
   >;
   /** How long to wait for the score before answering 202. */
   waitMs: number;
@@ -87,9 +88,9 @@ const STATUS_OF: Record<Submission["status"], SubmitOutcome["status"]> = {
 
 /** Every domain with its challenge numbers, for "Valid: ..." in an unknown-name answer. */
 export function validNames(): string {
-  return DOMAINS.map(
-    (d) => `${d.name} (challenges ${d.challenges.map((c) => c.number).join(", ")})`,
-  ).join("; ");
+  return domains()
+    .map((d) => `${d.name} (challenges ${d.challenges.map((c) => c.number).join(", ")})`)
+    .join("; ");
 }
 
 /**
@@ -109,14 +110,14 @@ export async function submitPredictions(
   if (rules.submissionsPaused) {
     throw new HttpError(503, "submission.paused", rules.pauseMessage ?? DEFAULT_PAUSE_MESSAGE);
   }
-  const dailyLimit = dailyLimitOf(team, rules);
-  const challenge = findChallenge(input.domainName, input.taskNumber);
+  const challenge = rules.competition.findChallenge(input.domainName, input.taskNumber);
   if (!challenge) {
     throw notFound(
       "competition.unknown_domain",
       `Unknown domain or challenge "${input.domainName}" ${input.taskNumber}. Valid: ${validNames()}`,
     );
   }
+  const dailyLimit = dailyLimitOf(team, rules, challenge);
   if (team.disqualifiedAt) {
     // Disqualified by the organizers: nothing it sends is stored (ADR 0011).
     throw forbidden(
@@ -176,7 +177,8 @@ export async function submitPredictions(
         payloadHash: checked.payloadHash,
         rowCount: checked.rowCount,
         metricName: METRICS[challenge.metric].name,
-        counted: now >= rules.window.opensAt && now <= rules.window.closesAt,
+        // Inside a phase that counts, and never after the reveal: the standings are final then.
+        counted: rules.competition.countsAt(now) && !(await deps.isRevealed()),
         idempotencyKey: key ?? null,
         note: input.note ?? null,
         submittedVia: input.submittedBy ? "user" : "api_key",
