@@ -9,6 +9,7 @@ import {
 import { createDatabase, loadOrCreateSecrets, runMigrations } from "@tandem/db";
 import { ADMIN_REFUSED_MESSAGE, buildApp, ensureAdmin, loadConfig } from "@tandem/gateway";
 import {
+  createCompetitionSource,
   createLogger,
   createMemoryStore,
   createRankingsCache,
@@ -80,8 +81,19 @@ if (admin?.generatedPassword) {
 
 // One process: the rankings cache is memory shared by the gateway and the processor.
 const rankingsCache = createRankingsCache(createMemoryStore(), "embedded");
+// One view of the active definition for the gateway and the in-process scoring alike.
+const competition = createCompetitionSource({
+  db: database.db,
+  environment: config.competitionWindow,
+});
 const dispatcher = createInlineDispatcher({
-  process: createRankingProcessor({ db: database.db, rankings: rankingsCache, logger, dataSeed }),
+  process: createRankingProcessor({
+    db: database.db,
+    rankings: rankingsCache,
+    logger,
+    dataSeed,
+    competition,
+  }),
   markFailed: (id) => markSubmissionFailed(database.db, id),
   logger,
 });
@@ -91,6 +103,7 @@ await resumeUnfinished(database.db, dispatcher);
 const app = await buildApp({
   config,
   db: database.db,
+  competition,
   dispatcher,
   readyChecks: { database: database.ping },
   logger,

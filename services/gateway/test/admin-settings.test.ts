@@ -1,4 +1,5 @@
 import { auditLog, loadRankingInputs, submissions, teams, users } from "@tandem/db";
+import { createCompetitionSource } from "@tandem/jobs";
 import { parseCsvRows } from "@tandem/scoring";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
@@ -274,12 +275,16 @@ describe("settings in force without a restart", () => {
 
   it("a change made by another gateway is in force here within the cache's lifetime", async () => {
     let clock = 0;
-    const defaults = {
-      competitionWindow: { opensAt: new Date(0), closesAt: new Date(2 ** 40) },
-      dailyLimit: 5,
-    };
-    const here = createSettingsService({ db: db(), defaults, now: () => clock });
-    const there = createSettingsService({ db: db(), defaults, now: () => clock });
+    const service = () =>
+      createSettingsService({
+        db: db(),
+        competition: createCompetitionSource({ db: db(), now: () => clock }),
+        defaults: { dailyLimit: 5 },
+        isRevealed: async () => false,
+        now: () => clock,
+      });
+    const here = service();
+    const there = service();
     expect((await here.current()).submissionsPaused).toBe(false);
     const [actor] = await db()
       .select()

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { ALL_CHALLENGES } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import {
   type ChallengeFormat,
   domainLeaderboardSchema,
@@ -717,9 +717,9 @@ describe("competition definition", () => {
         challenges: { number: number; submission_format: string; format: ChallengeFormat }[];
       }[]
     ).flatMap((d) => d.challenges.map((c) => ({ ...c, key: `${d.slug}/${c.number}` })));
-    expect(challenges.map((c) => c.key)).toEqual(ALL_CHALLENGES.map((c) => c.key));
+    expect(challenges.map((c) => c.key)).toEqual(allChallenges().map((c) => c.key));
     for (const c of challenges) {
-      const defined = ALL_CHALLENGES.find((d) => d.key === c.key)!;
+      const defined = allChallenges().find((d) => d.key === c.key)!;
       const { header, id_columns, target } = c.format;
       expect(header, c.key).toEqual(c.submission_format.split(","));
       expect(header, c.key).toEqual(defined.header);

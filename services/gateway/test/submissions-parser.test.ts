@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { findChallenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { submitRequestSchema } from "@tandem/contracts";
 import { type Answers, idKey } from "@tandem/scoring";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { challengeByKey } from "@tandem/competition";
+import { buildCompetition, withMainWindow } from "@tandem/competition";
+import { challengeByKey, defaultDefinition } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
 import { createAnswersStore, type Database, submissions, teams } from "@tandem/db";
 import {
@@ -25,6 +26,10 @@ import {
   type SubmitInput,
   submitPredictions,
 } from "../src/modules/submissions/submit-predictions";
+
+/** The default edition with its main phase moved to `window`. */
+const inWindow = (window: { opensAt: Date; closesAt: Date }) =>
+  buildCompetition(withMainWindow(defaultDefinition(), window));
 
 /**
  * The /submit use-case without HTTP: real Postgres and real validation, a dispatcher that
@@ -105,10 +110,10 @@ function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
       submissionsPaused: false,
       pauseMessage: null,
       dailyLimit: 3,
-      window: {
+      competition: inWindow({
         opensAt: new Date(NOW.getTime() - 86_400_000),
         closesAt: new Date(NOW.getTime() + 86_400_000),
-      },
+      }),
       ...rules,
     }),
     waitMs: 0,
@@ -186,10 +191,10 @@ describe("submitPredictions", () => {
     const { deps: late, stale } = deps(
       { scoreAtIntake: true },
       {
-        window: {
+        competition: inWindow({
           opensAt: new Date(NOW.getTime() - 2 * 86_400_000),
           closesAt: new Date(NOW.getTime() - 86_400_000),
-        },
+        }),
       },
     );
     const outcome = await submitPredictions(late, input());
@@ -284,7 +289,7 @@ describe("submitPredictions", () => {
 
     const { deps: late } = deps(
       {},
-      { window: { opensAt: new Date(0), closesAt: new Date(NOW.getTime() - 1000) } },
+      { competition: inWindow({ opensAt: new Date(0), closesAt: new Date(NOW.getTime() - 1000) }) },
     );
     const practice = await submitPredictions(late, input({ idempotencyKey: "after" }));
     expect(practice.body.counted).toBe(false);

@@ -1,9 +1,12 @@
 import { gunzipSync } from "node:zlib";
-import { challengeByKey } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import { createAnswersStore, type Database } from "@tandem/db";
 import {
   type ClaimedSubmission,
+  type CompetitionSource,
   claimSubmission,
+  createCompetitionSource,
   createRankingsCoalescer,
   finishSubmission,
   type RankingsCache,
@@ -30,6 +33,8 @@ export interface ProcessorDeps {
   onScored?: () => Promise<void>;
   /** How long a claim keeps other runs away (the worker's lock; see @tandem/jobs). */
   claimLeaseMs?: number;
+  /** The active competition definition, read before each submission is scored. */
+  competition?: CompetitionSource;
 }
 
 /**
@@ -43,6 +48,7 @@ export function createSubmissionProcessor({
   logger,
   onScored,
   claimLeaseMs,
+  competition,
 }: ProcessorDeps) {
   return async function processSubmission(submissionId: string): Promise<ProcessOutcome> {
     const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
@@ -77,7 +83,15 @@ export function createSubmissionProcessor({
   async function score(
     claim: ClaimedSubmission,
   ): Promise<{ result: ScoringResult; value?: PartScores }> {
-    const challenge = challengeByKey(claim.challengeKey);
+    await competition?.current();
+    let challenge = challengeByKey(claim.challengeKey);
+    // An edit that changed the metric renamed the rows it rescores: a cached definition older
+    // than that edit is read again, so the row is scored with the metric it names.
+    if (competition && challenge && METRICS[challenge.metric].name !== claim.metricName) {
+      competition.invalidate();
+      await competition.current();
+      challenge = challengeByKey(claim.challengeKey);
+    }
     if (!challenge) {
       return {
         result: { status: "invalid", errorMessage: `Unknown challenge ${claim.challengeKey}` },
@@ -132,7 +146,8 @@ export function createRankingProcessor({
   rankingsMinGapMs,
   awaitRankings,
   watchRankingsEveryMs,
-}: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs"> & {
+  competition = createCompetitionSource({ db }),
+}: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs" | "competition"> & {
   rankings: RankingsCache;
   /**
    * The secret seed, where the process has it (the embedded server): derives the split of
@@ -158,7 +173,11 @@ export function createRankingProcessor({
 }) {
   const coalescer = createRankingsCoalescer({
     coordination: rankings.coordination,
-    rebuild: () => rebuildRankings(db, rankings),
+    // The rankings list the active definition's domains and challenges.
+    rebuild: async () => {
+      await competition.current();
+      return rebuildRankings(db, rankings);
+    },
     logger,
     ...(onRankingsRefreshed ? { onRebuilt: onRankingsRefreshed } : {}),
     ...(rankingsLeaseMs ? { leaseMs: rankingsLeaseMs } : {}),
@@ -171,5 +190,6 @@ export function createRankingProcessor({
     logger,
     onScored: () => (awaitRankings === false ? coalescer.mark() : coalescer.request()),
     claimLeaseMs,
+    competition,
   });
 }
