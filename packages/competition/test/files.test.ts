@@ -3,11 +3,10 @@ import {
   answersHeader,
   baselineNotebookFile,
   fileColumns,
-  findChallenge,
-  findDomain,
   sampleSubmissionFile,
   targetColumn,
 } from "../src";
+import { findChallenge, findDomain } from "../src/server";
 
 describe("challenge files", () => {
   it("names each challenge's sample submission and baseline notebook by its number", () => {

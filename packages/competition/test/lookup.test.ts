@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ALL_CHALLENGES, DOMAINS, findChallenge, findDomain } from "../src";
+import { allChallenges, domains, findChallenge, findDomain } from "../src/server";
 
-describe("competition definition", () => {
+describe("the default edition's lookups", () => {
   it("has six domains and seventeen challenges", () => {
-    expect(DOMAINS).toHaveLength(6);
-    expect(ALL_CHALLENGES).toHaveLength(17);
+    expect(domains()).toHaveLength(6);
+    expect(allChallenges()).toHaveLength(17);
   });
 
   it.each([

@@ -66,17 +66,17 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
     }
   });
 
-  const aliases = new Map<string, string>();
+  const aliases = new Map<string, number>();
   def.domains.forEach((d, di) => {
     for (const alias of new Set([d.slug, d.name, d.folder].map(normalizeDomainName))) {
       const owner = aliases.get(alias);
-      if (owner && owner !== d.slug) {
+      if (owner !== undefined && owner !== di) {
         add(
           `domains.${di}`,
-          `Domain "${d.slug}" has a name, slug or folder that "${owner}" also uses.`,
+          `Domain "${d.slug}" has a name, slug or folder that "${def.domains[owner]?.slug}" also uses.`,
         );
       }
-      aliases.set(alias, d.slug);
+      aliases.set(alias, di);
     }
     const files = new Set(d.data_files.map((f) => f.name));
     if (files.size !== d.data_files.length)
