@@ -9,7 +9,7 @@ import type {
 } from "./schema";
 import type { SiteTexts } from "./site-schema";
 
-/** Case-, space-, dash- and underscore-insensitive key: `Retail Banking` = `retail-banking` = `RetailBanking`. */
+/** Case-, space-, dash- and underscore-insensitive key: `Data Science` = `data-science` = `DataScience`. */
 export function normalizeDomainName(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, "");
 }

@@ -5,7 +5,7 @@ import type { DateValue } from "./schema";
 const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
   parts.find((p) => p.type === type)?.value ?? "";
 
-/** "Saturday 18 October 2025 00:01" (the rules' window). */
+/** "Saturday 18 May 2030 00:01" (the rules' window). */
 export function longDateTime(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
@@ -34,7 +34,7 @@ export function zoneAt(at: Date, timeZone: string): { abbr: string; offset: stri
   return { abbr: name("short"), offset: offset === "UTC" ? "UTC+0" : offset };
 }
 
-/** "Sunday, October 12, 2025, 10:00 CDT" (a webinar). */
+/** "Sunday, May 12, 2030, 10:00 CDT" (a webinar). */
 export function eventDateTime(at: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -57,7 +57,7 @@ const monthYear = (month: string) =>
     new Date(`${month.slice(0, 7)}-15T12:00:00Z`),
   );
 
-/** "October 18, 2025", or "November 2025 (date TBD)" for a month still to be decided. */
+/** "May 18, 2030", or "June 2030 (date TBD)" for a month still to be decided. */
 export function calendarDate(value: DateValue, timeZone: string): string {
   if (typeof value === "object") return `${monthYear(value.tbd)} (date TBD)`;
   // A plain day is that day wherever it is read; a moment is the day it falls on in the zone.

@@ -9,7 +9,7 @@ const PRODUCT = "Tandem";
 /** A digest lists this many submissions; the dashboard has the rest. */
 export const DIGEST_MAX_LINES = 50;
 
-/** "Food Production challenge 2: Quality Control Pass/Fail"; the key itself for an unknown one. */
+/** "{domain name} challenge {n}: {title}"; the key itself for an unknown one. */
 export function challengeTitle(challengeKey: string): string {
   const challenge = challengeByKey(challengeKey);
   if (!challenge) return challengeKey;
