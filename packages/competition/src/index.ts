@@ -18,6 +18,7 @@ export {
   type RefusalCode,
   reviewChange,
 } from "./definition/changes";
+export { definitionJsonSchema } from "./definition/json-schema";
 export {
   type ChallengeDefinition,
   type CompetitionDefinition,
