@@ -20,7 +20,8 @@ const edit = (before: CompetitionDefinition, change: (def: CompetitionDefinition
 const ctx = (over: Partial<ChangeContext> = {}): ChangeContext => ({
   now: NOW,
   revealed: false,
-  withSubmissions: new Set(),
+  // Something was submitted (to a challenge the edits below leave alone): dates decided it.
+  withSubmissions: new Set(["insurance/1"]),
   withAnswers: new Set(),
   rescore: false,
   ...over,
@@ -174,6 +175,20 @@ describe("reviewing an edit of the definition", () => {
       codes(reviewChange(before, after, ctx({ withAnswers: new Set(["retail-banking/1"]) }))),
     ).toEqual(["competition.split_locked"]);
     expect(reviewChange(before, after, ctx()).refusals).toEqual([]);
+  });
+
+  it("lets every date move before anything was submitted (a fresh deployment, a new edition)", () => {
+    const closed = edit(openNow(), (d) => {
+      d.phases[0]!.starts_at = iso(-9);
+      d.phases[0]!.ends_at = iso(-2);
+    });
+    const thisWeek = edit(closed, (d) => {
+      d.phases[0]!.starts_at = iso(-1);
+      d.phases[0]!.ends_at = iso(5);
+    });
+    expect(reviewChange(closed, thisWeek, ctx({ withSubmissions: new Set() })).refusals).toEqual(
+      [],
+    );
   });
 
   it("refuses a new phase that would start in the past", () => {

@@ -10,7 +10,7 @@ import type { ChallengeDefinition, CompetitionDefinition } from "./schema";
 export interface ChangeContext {
   now: Date;
   revealed: boolean;
-  /** Challenge keys with at least one submission. */
+  /** Challenge keys with at least one submission (none: dates that passed may still move). */
   withSubmissions: ReadonlySet<string>;
   /** Challenge keys whose hidden answers (and so their public/private split) are loaded. */
   withAnswers: ReadonlySet<string>;
@@ -87,7 +87,9 @@ export function reviewChange(
   const refuse = (code: RefusalCode, path: string, message: string) =>
     refusals.push({ code, path, message });
   const iso = (value: string) => new Date(value).toISOString();
-  const passed = (value: string) => new Date(value) <= ctx.now;
+  // A date decides what counted only once something was submitted: before the first
+  // submission (a fresh deployment, a new edition) every date may move.
+  const passed = (value: string) => ctx.withSubmissions.size > 0 && new Date(value) <= ctx.now;
 
   // Phases: their dates decide which submissions count.
   const beforePhases = new Map(before.phases.map((p) => [p.id, p]));
