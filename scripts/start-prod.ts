@@ -8,11 +8,13 @@ import { parseArgs } from "node:util";
 import {
   datasetStates,
   fillMissingSplits,
+  fitOf,
   generateDatasets,
   requireSecretSeed,
   SeedError,
 } from "@tandem/datasets";
 import { createDatabase, runMigrations } from "@tandem/db";
+import { createCompetitionSource } from "@tandem/jobs";
 import pg from "pg";
 import { Supervisor } from "./supervisor";
 
@@ -115,8 +117,12 @@ async function prepare(): Promise<void> {
   try {
     await runMigrations(handle);
     log("migrations applied");
+    // The active definition's domains; those without a generator come from an import.
+    await createCompetitionSource({ db: handle.db }).current();
     const states = await datasetStates(handle.db, env.STATIC_DIR!);
-    const missing = Object.keys(states).filter((slug) => states[slug] === "missing");
+    const missing = Object.keys(states).filter(
+      (slug) => states[slug] === "missing" && fitOf(slug).ok,
+    );
     for (const slug of Object.keys(states).filter((s) => states[s] === "legacy")) {
       log(
         `${slug}: made by an earlier version from the repository's public seed, so anyone can rebuild its answers; regenerate it with \`npm run data:generate -- --domain ${slug}\``,

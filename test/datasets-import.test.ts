@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { exportDomain, generateDomain, ImportRefusedError, importDomain } from "@tandem/datasets";
 import { challengeAnswers, challengeBaselines } from "@tandem/db";
 import { computePublicRows, parseAnswers, parseCsvRows } from "@tandem/scoring";

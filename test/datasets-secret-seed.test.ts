@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ALL_CHALLENGES, type Challenge, METRICS } from "@tandem/competition";
+import { type Challenge, METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import { generateDomain, measureBaselines } from "@tandem/datasets";
 import { datasets, loadCurrentBaselineParts, submissions } from "@tandem/db";
 import { idKey, parseCsvRows } from "@tandem/scoring";
@@ -34,7 +35,7 @@ describe("answers rebuilt from the repository's seed", () => {
 
   beforeAll(async () => {
     t = await buildTestApp({}, { data: { seed, scale: SCALE } });
-    for (const domain of new Set(ALL_CHALLENGES.map((c) => c.domain))) {
+    for (const domain of new Set(allChallenges().map((c) => c.domain))) {
       const outcomes = await measureBaselines(t.database.handle.db, t.staticDir, domain, PYTHON);
       for (const outcome of outcomes)
         expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
@@ -87,7 +88,7 @@ describe("answers rebuilt from the repository's seed", () => {
     return `${[header!.join(","), ...lines].join("\n")}\n`;
   }
 
-  it.each(ALL_CHALLENGES.map((c) => [c.key, c] as const))(
+  it.each(allChallenges().map((c) => [c.key, c] as const))(
     "%s: scores no better than the deployment's baseline",
     async (_key, challenge) => {
       const result = await submitCsv(

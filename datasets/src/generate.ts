@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { findDomain } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import { challengeAnswers, type Database, type DatasetSource, datasets } from "@tandem/db";
 import { generateCommerce } from "./domains/commerce";
 import { generateFood } from "./domains/food";
@@ -8,6 +8,7 @@ import { generateHealthcare } from "./domains/healthcare";
 import { generateInsurance } from "./domains/insurance";
 import { generateManufacturing } from "./domains/manufacturing";
 import { generateRetailBanking } from "./domains/retail-banking";
+import { type GeneratorFit, generatorFit } from "./generator-fit";
 import { type DomainStreams, domainStreams } from "./random";
 import { type LoadedDomain, loadDomain } from "./store/load";
 import { fillMissingSplits, withSplits } from "./store/split";
@@ -43,16 +44,30 @@ export function generateAll(seed: string, scale: number): DomainFiles[] {
   return Object.keys(GENERATORS).map((slug) => generateDomain(slug, seed, scale));
 }
 
+/** Whether `slug`'s generator makes the data the active definition describes (generator-fit.ts). */
+export const fitOf = (slug: string): GeneratorFit => generatorFit(slug, slug in GENERATORS);
+
 /**
- * Generates each domain (all by default) and loads it, one domain at a time, with each
- * challenge's public/private split drawn from the same seed (docs/adr/0009). Answers stored
- * before the split existed, of any domain, get theirs too.
+ * The domains of the active definition data:generate can make: those with a generator whose
+ * structure the definition keeps. The others are left alone: their data comes from an import.
+ */
+export const generatableDomains = (): string[] =>
+  domains()
+    .map((d) => d.slug)
+    .filter((slug) => fitOf(slug).ok);
+
+/**
+ * Generates each domain (by default every one `generatableDomains` names; a domain named that
+ * cannot be generated is left alone) and loads it, one domain at a time, with each challenge's
+ * public/private split drawn from the same seed (docs/adr/0009). Answers stored before the
+ * split existed, of any domain, get theirs too.
  */
 export async function generateDatasets(
   options: GenerateOptions & { domains?: readonly string[] },
 ): Promise<LoadedDomain[]> {
   const loaded: LoadedDomain[] = [];
-  for (const slug of options.domains ?? Object.keys(GENERATORS)) {
+  const slugs = (options.domains ?? generatableDomains()).filter((slug) => fitOf(slug).ok);
+  for (const slug of slugs) {
     const domain = generateDomain(slug, options.seed, options.scale ?? 1);
     loaded.push(
       await loadDomain(options.db, options.staticDir, {
@@ -68,8 +83,8 @@ export async function generateDatasets(
 }
 
 /**
- * What each domain holds: nothing yet (`missing`), data of this version (`generated` or
- * `imported`), or `legacy`: files and answers made by a version before secret seeds, from the
+ * What each domain of the active definition holds: nothing yet (`missing`), data of this
+ * version (`generated` or `imported`), or `legacy`: files and answers made by a version before secret seeds, from the
  * repository's public seed, which anyone can regenerate.
  */
 export type DatasetState = "missing" | "legacy" | DatasetSource;
@@ -85,10 +100,9 @@ export async function datasetStates(
   const keys = new Set(answered.map((row) => row.key));
   const sources = new Map(loaded.map((row) => [row.domain, row.source]));
   const states: Record<string, DatasetState> = {};
-  for (const slug of Object.keys(GENERATORS)) {
+  for (const { slug, challenges } of domains()) {
     const complete =
-      existsSync(join(staticDir, slug)) &&
-      (findDomain(slug)?.challenges ?? []).every((challenge) => keys.has(challenge.key));
+      existsSync(join(staticDir, slug)) && challenges.every((challenge) => keys.has(challenge.key));
     // Imported data is the organizers' own: lost files are restored or imported again, never
     // replaced by generated data behind their back.
     const source = sources.get(slug);

@@ -1,4 +1,4 @@
-import { findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { parseCsvRows } from "@tandem/scoring";
 import { describe, expect, it } from "vitest";
 import { GENERATORS, generateDomain } from "../src/generate";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { cp, mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ALL_CHALLENGES, type Challenge, findDomain, METRICS } from "@tandem/competition";
+import { type Challenge, METRICS } from "@tandem/competition";
+import { allChallenges, findDomain } from "@tandem/competition/server";
 import type { DomainFiles } from "@tandem/datasets";
 import {
   challengeAnswers,
@@ -77,7 +78,9 @@ const sha = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("he
  * answers, the dataset row, the baselines and the submissions' scores.
  */
 export async function deploymentState(db: Database, staticDir: string, slug: string) {
-  const keys = ALL_CHALLENGES.filter((c) => c.domain === slug).map((c) => c.key);
+  const keys = allChallenges()
+    .filter((c) => c.domain === slug)
+    .map((c) => c.key);
   const folder = await realpath(join(staticDir, slug));
   const names = findDomain(slug)!.dataFiles.map((f) => f.name);
   const files = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { challengeBaselines, createAnswersStore, type Database } from "@tandem/db";
 import { type PartScores, parseAnswers, scoreSubmissionCsv } from "@tandem/scoring";
 import { servedFolderPath } from "../store/load";

@@ -13,7 +13,16 @@ export async function reportBaselines(
 ): Promise<void> {
   if (!python) return console.warn(NO_PYTHON);
   for (const slug of slugs) {
-    const outcomes = await measureBaselines(deployment.db, deployment.staticDir, slug, python);
+    const outcomes = await measureBaselines(
+      deployment.db,
+      deployment.staticDir,
+      slug,
+      python,
+    ).catch((err: Error) => {
+      // A domain of the definition whose data is not loaded yet: the others still get theirs.
+      console.warn(`${slug}: baselines not measured (${err.message}).`);
+      return [];
+    });
     for (const outcome of outcomes) {
       console.log(
         outcome.ok

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DOMAINS } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import { findBaselinePython } from "../baselines/notebooks";
 import { NO_PYTHON, reportBaselines } from "./baselines-report";
 import { domainArgument, runTool, settings, UsageError, withDeployment } from "./deployment";
@@ -14,10 +14,10 @@ await runTool(async () => {
     options: { domain: { type: "string" }, help: { type: "boolean", default: false } },
   });
   if (values.help) return console.log(USAGE);
-  const slugs = values.domain ? [domainArgument(values.domain)] : DOMAINS.map((d) => d.slug);
   const python = await findBaselinePython(settings.baselinePython);
   if (!python) throw new UsageError(NO_PYTHON);
   await withDeployment(async (deployment) => {
+    const slugs = values.domain ? [domainArgument(values.domain)] : domains().map((d) => d.slug);
     await reportBaselines(deployment, slugs, python);
     await deployment.refreshRankings();
   });

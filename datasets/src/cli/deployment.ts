@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DOMAINS, findDomain } from "@tandem/competition";
+import { domains, findDomain } from "@tandem/competition/server";
 import {
   createDatabase,
   type Database,
@@ -8,7 +8,15 @@ import {
   loadOrCreateSecrets,
   runMigrations,
 } from "@tandem/db";
-import { createRankingsCache, createRedisStore, refreshRankings } from "@tandem/jobs";
+import {
+  type CompetitionSnapshot,
+  type CompetitionSource,
+  createCompetitionSource,
+  createRankingsCache,
+  createRedisStore,
+  refreshRankings,
+  type WindowOverride,
+} from "@tandem/jobs";
 import { Redis } from "ioredis";
 import { PUBLIC_SEED_WARNING, requireSecretSeed } from "../seed";
 
@@ -21,7 +29,24 @@ export const settings = {
   staticDir: resolve(process.env.STATIC_DIR || join(process.env.DATA_DIR || ".data", "static")),
   dataSeed: process.env.DATA_SEED,
   baselinePython: process.env.BASELINE_PYTHON,
+  /** The main phase's dates as the gateways get them, so the tools see the same competition. */
+  competitionWindow: windowOverride(
+    process.env.COMPETITION_OPENS_AT,
+    process.env.COMPETITION_CLOSES_AT,
+  ),
 };
+
+function windowOverride(opens: string | undefined, closes: string | undefined): WindowOverride {
+  const date = (name: string, value: string | undefined) => {
+    if (!value) return undefined;
+    const parsed = new Date(value);
+    if (Number.isNaN(parsed.getTime())) throw new Error(`${name} is not a date: ${value}`);
+    return parsed;
+  };
+  const opensAt = date("COMPETITION_OPENS_AT", opens);
+  const closesAt = date("COMPETITION_CLOSES_AT", closes);
+  return { ...(opensAt ? { opensAt } : {}), ...(closesAt ? { closesAt } : {}) };
+}
 
 /** A mistake of the person running the tool: printed as it is, exit code 1. */
 export class UsageError extends Error {}
@@ -31,6 +56,10 @@ export interface Deployment {
   staticDir: string;
   /** The embedded (PGlite) database under DATA_DIR, rather than DATABASE_URL's Postgres. */
   embedded: boolean;
+  /** The deployment's active competition definition (`domains()` and the like follow it). */
+  competition: CompetitionSource;
+  /** It as it was when the deployment was opened. */
+  snapshot: CompetitionSnapshot;
   /** Rewrites the leaderboards' cache (production) after baselines changed. */
   refreshRankings(): Promise<void>;
   close(): Promise<void>;
@@ -45,10 +74,24 @@ export async function openDeployment(): Promise<Deployment> {
     throw err;
   }
   await runMigrations(handle);
+  // Before anything else: every tool works on the deployment's competition, not the default one.
+  const competition = createCompetitionSource({
+    db: handle.db,
+    environment: settings.competitionWindow,
+  });
+  let snapshot: CompetitionSnapshot;
+  try {
+    snapshot = await competition.current();
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
   return {
     db: handle.db,
     staticDir: settings.staticDir,
     embedded: handle.kind === "pglite",
+    competition,
+    snapshot,
     async refreshRankings() {
       // The embedded server recomputes its in-memory rankings when it starts.
       if (!settings.redisUrl || handle.kind === "pglite") return;
@@ -104,14 +147,16 @@ export function domainArgument(value: string | undefined): string {
   const domain = value ? findDomain(value) : undefined;
   if (!domain) {
     throw new UsageError(
-      `${value ? `Unknown domain "${value}"` : "Missing --domain"}: one of ${DOMAINS.map((d) => d.slug).join(", ")}`,
+      `${value ? `Unknown domain "${value}"` : "Missing --domain"}: one of ${domains()
+        .map((d) => d.slug)
+        .join(", ")}`,
     );
   }
   return domain.slug;
 }
 
 /** `--domain SLUG --dir FOLDER` (import and export), or null after printing the usage for --help. */
-function domainAndFolder(usage: string): { slug: string; dir: string } | null {
+function domainAndFolder(usage: string): { domain: string | undefined; dir: string } | null {
   const { values } = parseArgs({
     options: {
       domain: { type: "string" },
@@ -123,9 +168,9 @@ function domainAndFolder(usage: string): { slug: string; dir: string } | null {
     console.log(usage);
     return null;
   }
-  const slug = domainArgument(values.domain);
+  if (!values.domain) throw new UsageError(`Missing --domain\n${usage}`);
   if (!values.dir) throw new UsageError(`Missing --dir\n${usage}`);
-  return { slug, dir: resolve(values.dir) };
+  return { domain: values.domain, dir: resolve(values.dir) };
 }
 
 /** Runs a tool's main, printing a usage or seed mistake without a stack trace. */
@@ -149,7 +194,11 @@ export function runFolderTool(
 ): Promise<void> {
   return runTool(async () => {
     const args = domainAndFolder(usage);
-    if (args) await withDeployment((deployment) => main(deployment, args));
+    if (!args) return;
+    // The domain is one of the deployment's active definition, known once it is open.
+    await withDeployment((deployment) =>
+      main(deployment, { slug: domainArgument(args.domain), dir: args.dir }),
+    );
   });
 }
 

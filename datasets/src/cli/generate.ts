@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { domains } from "@tandem/competition/server";
 import { findBaselinePython } from "../baselines/notebooks";
-import { datasetStates, GENERATORS, generateDatasets } from "../generate";
+import { datasetStates, fitOf, generateDatasets } from "../generate";
 import { fillMissingSplits } from "../store/split";
 import { reportBaselines } from "./baselines-report";
 import {
@@ -22,7 +23,8 @@ const USAGE = `Usage: npm run data:generate -- [--scale S] [--domain SLUG] [--if
   hidden answers, then measures the baseline notebooks when a Python with pandas and
   scikit-learn is found (BASELINE_PYTHON, else python3; BASELINE_PYTHON=none skips them).
   --scale S      1 = the published sizes (default)
-  --domain SLUG  only this domain (default: all six)
+  --domain SLUG  only this domain (default: every domain of the active competition definition
+                 that has a generator; the others' data comes from an import)
   --if-missing   only domains that have no data yet
   --force        also replace data imported with data:import (skipped otherwise)
   --seed N       a chosen, public seed: for tests and benchmarks only`;
@@ -41,11 +43,11 @@ await runTool(async () => {
   if (values.help) return console.log(USAGE);
   const scale = Number(values.scale);
   if (!(scale > 0)) throw new UsageError(`--scale must be a positive number\n${USAGE}`);
-  const chosen = values.domain ? [domainArgument(values.domain)] : Object.keys(GENERATORS);
   // Refuse before touching anything when production has no secret seed.
   const seed = values["if-missing"] ? undefined : generationSeed(values.seed);
 
   await withDeployment(async (deployment) => {
+    const chosen = generatorDomains(values.domain);
     const states = await datasetStates(deployment.db, deployment.staticDir);
     const slugs = chosen.filter((slug) => {
       const state = states[slug]!;
@@ -75,7 +77,11 @@ await runTool(async () => {
       const filled = seedForSplit ? await fillMissingSplits(deployment.db, seedForSplit) : [];
       if (filled.length > 0)
         console.log(`Stored the public/private split of ${filled.join(", ")}.`);
-      return console.log("Datasets present; nothing to generate.");
+      return console.log(
+        chosen.length === 0
+          ? "No domain of the active definition has a generator; nothing to generate."
+          : "Datasets present; nothing to generate.",
+      );
     }
 
     const started = performance.now();
@@ -101,3 +107,23 @@ await runTool(async () => {
     await deployment.refreshRankings();
   });
 });
+
+/**
+ * The domains to generate, of the deployment's active definition: `--domain`'s, or every one
+ * with a generator that makes what the definition describes; the others are named and left alone.
+ */
+function generatorDomains(flag: string | undefined): string[] {
+  if (flag) {
+    const slug = domainArgument(flag);
+    const fit = fitOf(slug);
+    if (!fit.ok) throw new UsageError(fit.message);
+    return [slug];
+  }
+  return domains()
+    .map((d) => d.slug)
+    .filter((slug) => {
+      const fit = fitOf(slug);
+      if (!fit.ok) console.log(`${fit.message}; left as it is.`);
+      return fit.ok;
+    });
+}

@@ -1,7 +1,8 @@
 import { cp, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { findDomain } from "@tandem/competition";
+import type { Domain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { challengeAnswers, currentBaselineRows, type Database } from "@tandem/db";
 import { inArray } from "drizzle-orm";
 import { listFiles } from "./folders";
@@ -23,8 +24,9 @@ export async function exportDomain(
   staticDir: string,
   slug: string,
   outDir: string,
+  /** The domain as the definition in force describes it (by default the active one's). */
+  domain: Domain | undefined = findDomain(slug),
 ): Promise<ExportedDomain> {
-  const domain = findDomain(slug);
   if (!domain) throw new Error(`Unknown domain ${slug}`);
   const folder = await servedFolderPath(staticDir, slug);
   if (!folder) throw new Error(`${domain.name} has no data to export`);

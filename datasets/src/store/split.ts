@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { challengeByKey } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import { challengeAnswers, type Database } from "@tandem/db";
 import { computePublicRows, parseAnswers } from "@tandem/scoring";
 import { and, eq, isNull } from "drizzle-orm";

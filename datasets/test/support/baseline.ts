@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { type Challenge, findChallenge } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { parseAnswers, parseSubmission, scoreWholeSet } from "@tandem/scoring";
 import type { DomainFiles } from "../../src/types";
 

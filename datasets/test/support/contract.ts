@@ -1,4 +1,4 @@
-import { findDomain } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { idKey, parseCsvRows } from "@tandem/scoring";
 import { expect } from "vitest";
 import type { DomainFiles } from "../../src/types";

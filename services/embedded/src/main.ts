@@ -3,6 +3,7 @@ import {
   datasetStates,
   fillMissingSplits,
   findBaselinePython,
+  fitOf,
   generateDatasets,
   measureBaselines,
 } from "@tandem/datasets";
@@ -43,9 +44,19 @@ const database = await createDatabase({
 });
 await runMigrations(database);
 
+// One view of the active definition for the gateway and the in-process scoring alike, read
+// before the data: the domains to generate are the active definition's.
+const competition = createCompetitionSource({
+  db: database.db,
+  environment: config.competitionWindow,
+});
+await competition.current();
+
 // The data comes from this install's own secret seed, so no two installs share answers.
+// Domains without a generator get theirs from an import (competition:import, data:import).
 const states = await datasetStates(database.db, config.staticDir);
 const toGenerate = Object.keys(states).filter((slug) => {
+  if (!fitOf(slug).ok) return false;
   if (states[slug] === "legacy") {
     logger.warn(
       { domain: slug },
@@ -81,11 +92,6 @@ if (admin?.generatedPassword) {
 
 // One process: the rankings cache is memory shared by the gateway and the processor.
 const rankingsCache = createRankingsCache(createMemoryStore(), "embedded");
-// One view of the active definition for the gateway and the in-process scoring alike.
-const competition = createCompetitionSource({
-  db: database.db,
-  environment: config.competitionWindow,
-});
 const dispatcher = createInlineDispatcher({
   process: createRankingProcessor({
     db: database.db,

@@ -1,4 +1,5 @@
-import { fileColumns, findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { fileColumns, targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { toCsv } from "../../csv-writer";
 import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
 import { majorityLabel, mean, round } from "../../numbers";
@@ -11,9 +12,6 @@ import { productRow, type Sku } from "./products";
 import type { splitPurchases } from "./purchases";
 import type { makeSales } from "./sales";
 import type { makeSessionEvents } from "./sessions";
-
-const commerce = findDomain("commerce")!;
-const coupons = findChallenge("commerce", 3)!;
 
 /** The sample recommends every test customer the ten eligible SKUs bought most in training. */
 function popularEligible(skus: Sku[], purchasesTrain: Row[]): string[] {
@@ -39,6 +37,9 @@ export function commerceFiles(
   purchases: ReturnType<typeof splitPurchases>,
   offers: ReturnType<typeof makeOffers>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const commerce = findDomain("commerce")!;
+  const coupons = findChallenge("commerce", 3)!;
   const productColumns = fileColumns(commerce, "products.csv");
   const data = {
     "products.csv": toCsv(productColumns, skus.map(productRow)),

@@ -1,4 +1,5 @@
-import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
 import { majorityLabel, mean } from "../../numbers";
 import { lastValues, leadingColumns, type Row } from "../../rows";
@@ -8,11 +9,6 @@ import type { Product } from "./entities";
 import type { makeLots } from "./qc";
 import type { makeBatches } from "./shelf-life";
 
-const food = findDomain("food")!;
-const shelfLife = findChallenge("food", 1)!;
-const qualityControl = findChallenge("food", 2)!;
-const demandForecast = findChallenge("food", 3)!;
-
 export function foodFiles(
   products: Product[],
   sites: Row[],
@@ -21,6 +17,11 @@ export function foodFiles(
   qc: ReturnType<typeof makeLots>,
   demand: ReturnType<typeof makeDemand>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const food = findDomain("food")!;
+  const shelfLife = findChallenge("food", 1)!;
+  const qualityControl = findChallenge("food", 2)!;
+  const demandForecast = findChallenge("food", 3)!;
   const data = {
     "products.csv": csvFile(
       food,

@@ -1,4 +1,5 @@
-import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
@@ -7,11 +8,6 @@ import type { makeEdCosts } from "./ed-cost";
 import type { Patient } from "./patients";
 import type { makeAdmissions } from "./readmission";
 import type { makeStays } from "./stays";
-
-const healthcare = findDomain("healthcare")!;
-const readmission = findChallenge("healthcare", 1)!;
-const edCost = findChallenge("healthcare", 2)!;
-const discharge = findChallenge("healthcare", 3)!;
 
 /** 1 only when more than half the labels are 1 (a tie predicts 0). */
 const strictMajority = (labels: number[]) =>
@@ -29,6 +25,11 @@ export function healthcareFiles(
   ed: ReturnType<typeof makeEdCosts>,
   stays: ReturnType<typeof makeStays>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const healthcare = findDomain("healthcare")!;
+  const readmission = findChallenge("healthcare", 1)!;
+  const edCost = findChallenge("healthcare", 2)!;
+  const discharge = findChallenge("healthcare", 3)!;
   const admissionFiles = split(admissions.rows, admissions.readmit, admissions.trainCount);
   const edCosts = ed.costs.map((cost) => cost.toFixed(2));
   const edFiles = split(ed.rows, edCosts, ed.trainCount);

@@ -1,14 +1,10 @@
-import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { domainFiles, trainAndTestFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import type { DomainFiles } from "../../types";
 import type { makeClaims } from "./claims";
 import { type Policy, type policyFileSplit, policyRow } from "./policies";
-
-const insurance = findDomain("insurance")!;
-const complexity = findChallenge("insurance", 1)!;
-const pricing = findChallenge("insurance", 2)!;
-const fraud = findChallenge("insurance", 3)!;
 
 /** The most frequent value; the first seen wins a tie. */
 function mostCommon(values: readonly string[]): string {
@@ -23,6 +19,11 @@ export function insuranceFiles(
   claims: ReturnType<typeof makeClaims>,
   policyFiles: ReturnType<typeof policyFileSplit>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const insurance = findDomain("insurance")!;
+  const complexity = findChallenge("insurance", 1)!;
+  const pricing = findChallenge("insurance", 2)!;
+  const fraud = findChallenge("insurance", 3)!;
   const loss = (i: number) => nextYearLoss[i]!.toFixed(2);
   const data = {
     ...trainAndTestFiles(

@@ -1,4 +1,5 @@
-import { fileColumns, findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { fileColumns, targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { domainFiles, trainAndTestFiles } from "../../domain-files";
 import { majorityLabel, mean } from "../../numbers";
 import { lastValues, leadingColumns } from "../../rows";
@@ -8,11 +9,6 @@ import type { makeOperatorLogs, productionLogs } from "./logs";
 import type { makeWindows } from "./maintenance";
 import type { makeUnits } from "./rework";
 
-const manufacturing = findDomain("manufacturing")!;
-const maintenance = findChallenge("manufacturing", 1)!;
-const rework = findChallenge("manufacturing", 2)!;
-const delays = findChallenge("manufacturing", 3)!;
-
 export function manufacturingFiles(
   windows: ReturnType<typeof makeWindows>,
   units: ReturnType<typeof makeUnits>,
@@ -20,6 +16,11 @@ export function manufacturingFiles(
   operatorLogs: ReturnType<typeof makeOperatorLogs>,
   production: ReturnType<typeof productionLogs>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const manufacturing = findDomain("manufacturing")!;
+  const maintenance = findChallenge("manufacturing", 1)!;
+  const rework = findChallenge("manufacturing", 2)!;
+  const delays = findChallenge("manufacturing", 3)!;
   // The sensor files have hundreds of thousands of rows: their lines are written as they are made.
   const header = fileColumns(manufacturing, "sensor_readings_train.csv").join(",");
   const readings = (lines: string[]) => [header, ...lines, ""].join("\n");

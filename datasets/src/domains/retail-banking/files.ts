@@ -1,4 +1,5 @@
-import { findChallenge, findDomain, targetColumn } from "@tandem/competition";
+import { targetColumn } from "@tandem/competition";
+import { findChallenge, findDomain } from "@tandem/competition/server";
 import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
 import { leadingColumns } from "../../rows";
 import type { DomainFiles } from "../../types";
@@ -6,15 +7,15 @@ import type { makeCreditPanel } from "./credit-panel";
 import type { makeCustomers } from "./customers";
 import type { makeTransactions } from "./transactions";
 
-const retailBanking = findDomain("retail-banking")!;
-const fraud = findChallenge("retail-banking", 1)!;
-const defaults = findChallenge("retail-banking", 2)!;
-
 export function retailBankingFiles(
   bank: ReturnType<typeof makeCustomers>,
   transactions: ReturnType<typeof makeTransactions>,
   panel: ReturnType<typeof makeCreditPanel>,
 ): DomainFiles {
+  // The active definition's, when the data is made (generator-fit.ts checks it first).
+  const retailBanking = findDomain("retail-banking")!;
+  const fraud = findChallenge("retail-banking", 1)!;
+  const defaults = findChallenge("retail-banking", 2)!;
   const data = {
     ...trainAndTestFiles(
       retailBanking,
