@@ -1,3 +1,4 @@
+import type { PublicCompetition } from "@tandem/competition";
 import { useEffect } from "react";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./AppProviders";
@@ -5,7 +6,15 @@ import { onUnauthorized } from "./api/client";
 import { returnTo } from "./auth/redirect";
 import type { AppRouter } from "./Router";
 
-export default function App({ router, hydrating }: { router: AppRouter; hydrating?: boolean }) {
+export default function App({
+  router,
+  hydrating,
+  competition,
+}: {
+  router: AppRouter;
+  hydrating?: boolean;
+  competition: PublicCompetition | null;
+}) {
   useEffect(
     () =>
       onUnauthorized(() => {
@@ -22,7 +31,7 @@ export default function App({ router, hydrating }: { router: AppRouter; hydratin
   }, [hydrating]);
 
   return (
-    <AppProviders hydrating={hydrating}>
+    <AppProviders hydrating={hydrating} competition={competition}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -3,10 +3,12 @@ import "@mantine/notifications/styles.css";
 
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
+import type { PublicCompetition } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { ApiError, apiRequest } from "./api/client";
 import { AuthProvider } from "./auth/AuthProvider";
+import { CompetitionProvider } from "./competition/CompetitionProvider";
 import { cssVariablesResolver, theme } from "./theme";
 
 const swrConfig: SWRConfiguration = {
@@ -22,10 +24,13 @@ const swrConfig: SWRConfiguration = {
 export function AppProviders({
   children,
   hydrating = false,
+  competition = null,
 }: {
   children: ReactNode;
   /** Adopting prerendered HTML: the first render must be the signed-out one the build made. */
   hydrating?: boolean;
+  /** The competition the page arrived with (the prerender's, or the gateway's injected copy). */
+  competition?: PublicCompetition | null;
 }) {
   return (
     <MantineProvider
@@ -35,7 +40,9 @@ export function AppProviders({
     >
       <Notifications position="top-right" />
       <SWRConfig value={swrConfig}>
-        <AuthProvider hydrating={hydrating}>{children}</AuthProvider>
+        <AuthProvider hydrating={hydrating}>
+          <CompetitionProvider initial={competition}>{children}</CompetitionProvider>
+        </AuthProvider>
       </SWRConfig>
     </MantineProvider>
   );

@@ -1,4 +1,3 @@
-import { DOMAINS } from "@tandem/competition";
 import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { ProtectedRoute } from "./auth/ProtectedRoute";
@@ -76,9 +75,8 @@ export const routes: RouteObject[] = [
           },
           { path: "about", lazy: page(() => import("./pages/AboutPage")) },
           { path: "domains", lazy: page(() => import("./pages/DomainsPage")) },
-          // /domains/insurance, /domains/manufacturing, /domains/commerce, /domains/retail-banking,
-          // /domains/food, /domains/healthcare: exactly the six; any other slug falls to "*".
-          ...DOMAINS.map((domain) => ({ path: domain.route, lazy: domainPage })),
+          // The active competition's domains; the page sends any other slug to "/", as "*" does.
+          { path: "domains/:slug", lazy: domainPage },
           { path: "rules", lazy: page(() => import("./pages/RulesPage")) },
           { path: "resources", lazy: page(() => import("./pages/ResourcesPage")) },
           { path: "sponsors", lazy: page(() => import("./pages/SponsorsPage")) },

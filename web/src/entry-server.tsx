@@ -1,19 +1,31 @@
+import type { PublicCompetition } from "@tandem/competition";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProviders } from "./AppProviders";
+import { defaultDefinition, publicCompetitionOf } from "./competition/defaultDefinition";
 import { routes } from "./Router";
 
 /**
- * Renders a public page to HTML at build time (scripts/prerender.ts), as a signed-out visitor
- * sees it before any script runs. Only pages without data loading belong here: the landing page.
+ * The default edition as `GET /api/competition` answers it on a fresh install (version 0), the
+ * clock read at build time. The gateway puts the current status into the page it serves, and
+ * serves this prerender only while the active definition is still this one.
  */
-export async function render(pathname: string): Promise<string> {
+export function defaultPublicCompetition(): PublicCompetition {
+  return publicCompetitionOf(defaultDefinition());
+}
+
+/**
+ * Renders a public page to HTML at build time (scripts/prerender.mjs), as a signed-out visitor
+ * sees it before any script runs, from `competition`. Only pages without data loading belong
+ * here: the landing page.
+ */
+export async function render(pathname: string, competition: PublicCompetition): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirects; nothing to prerender`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <AppProviders>
+    <AppProviders competition={competition}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );

@@ -1,5 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
+import type { PublicCompetition } from "@tandem/competition";
 import { render as testingLibraryRender } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -8,7 +9,9 @@ import { apiRequest } from "../src/api/client";
 import { AuthContext, type AuthContextValue } from "../src/auth/AuthContext";
 import { AuthProvider } from "../src/auth/AuthProvider";
 import type { User } from "../src/auth/user";
+import { CompetitionProvider } from "../src/competition/CompetitionProvider";
 import { cssVariablesResolver, theme } from "../src/theme";
+import { publicCompetition } from "./competition";
 
 export interface RenderOptions {
   /** The address the component is rendered at; "/" unless told. */
@@ -18,6 +21,11 @@ export interface RenderOptions {
    * functions. Without it the real AuthProvider runs, over whatever is in storage.
    */
   auth?: Partial<AuthContextValue> & { user?: User | null };
+  /**
+   * The competition the page arrived with; the default edition unless told. `null`: none, so
+   * the app asks `GET /api/competition` (stub `fetch` for it).
+   */
+  competition?: PublicCompetition | null;
 }
 
 /** A signed-in or signed-out AuthContext value whose functions do nothing. */
@@ -36,10 +44,13 @@ export function testAuth(overrides: RenderOptions["auth"] = {}): AuthContextValu
 
 /**
  * Renders `ui` inside what AppProviders gives the app (Mantine with the app's theme,
- * notifications, SWR, the session) and a router at `route`. SWR gets a fresh cache per render,
+ * notifications, SWR, the session, the competition) and a router at `route`. SWR gets a fresh cache per render,
  * so no test sees another's data. Mantine's test environment turns off transitions and portals.
  */
-export function render(ui: ReactNode, { route = "/", auth }: RenderOptions = {}) {
+export function render(
+  ui: ReactNode,
+  { route = "/", auth, competition = publicCompetition() }: RenderOptions = {},
+) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <MantineProvider
@@ -59,9 +70,13 @@ export function render(ui: ReactNode, { route = "/", auth }: RenderOptions = {})
         >
           <MemoryRouter initialEntries={[route]}>
             {auth ? (
-              <AuthContext.Provider value={testAuth(auth)}>{children}</AuthContext.Provider>
+              <AuthContext.Provider value={testAuth(auth)}>
+                <CompetitionProvider initial={competition}>{children}</CompetitionProvider>
+              </AuthContext.Provider>
             ) : (
-              <AuthProvider>{children}</AuthProvider>
+              <AuthProvider>
+                <CompetitionProvider initial={competition}>{children}</CompetitionProvider>
+              </AuthProvider>
             )}
           </MemoryRouter>
         </SWRConfig>

@@ -1,36 +1,37 @@
 import { Anchor, Container } from "@mantine/core";
-import { ABOUT } from "@tandem/competition";
 import { Link } from "react-router";
+import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { PageHeader } from "../components/Info/PageHeader";
 import { TextBlock } from "../components/Info/TextBlock";
 
 export default function AboutPage() {
-  const { methodology } = ABOUT;
+  const about = useCompetition().competition.site.about;
+  const { methodology } = about;
   return (
     <>
-      <PageHeader title={ABOUT.title} intro={ABOUT.intro} />
+      <PageHeader title={about.title} intro={about.intro} />
       <Container size="lg" className={classes.page}>
         <div className={classes.split}>
-          <TextBlock section={ABOUT.motivation} />
+          <TextBlock section={about.motivation} />
           <img
-            src={ABOUT.image.src}
-            alt={ABOUT.image.alt}
+            src={about.image.src}
+            alt={about.image.alt}
             width={400}
             height={300}
             className={classes.illustration}
           />
         </div>
-        <TextBlock section={ABOUT.collaboration} />
+        <TextBlock section={about.collaboration} />
 
         <section id="organizing-team" className={classes.textBlock} aria-labelledby="team-title">
           <h2 id="team-title" className={classes.h2}>
-            {ABOUT.teamTitle}
+            {about.teamTitle}
           </h2>
-          <p className={classes.paragraph}>{ABOUT.teamIntro}</p>
+          <p className={classes.paragraph}>{about.teamIntro}</p>
           <ul className={classes.cardGridCompact}>
-            {ABOUT.team.map((group) => (
+            {about.team.map((group) => (
               <li key={group.name} className={classes.card}>
                 <h3 className={classes.cardTitle}>{group.name}</h3>
                 <p className={classes.cardText}>{group.description}</p>
@@ -41,11 +42,11 @@ export default function AboutPage() {
 
         <section id="acknowledgments" className={classes.textBlock} aria-labelledby="ack-title">
           <h2 id="ack-title" className={classes.h2}>
-            {ABOUT.acknowledgments.title}
+            {about.acknowledgments.title}
           </h2>
-          <p className={classes.paragraph}>{ABOUT.acknowledgments.text}</p>
-          <Anchor component={Link} to={ABOUT.acknowledgments.link.href} fw={600}>
-            {ABOUT.acknowledgments.link.label}
+          <p className={classes.paragraph}>{about.acknowledgments.text}</p>
+          <Anchor component={Link} to={about.acknowledgments.link.href} fw={600}>
+            {about.acknowledgments.link.label}
           </Anchor>
         </section>
 

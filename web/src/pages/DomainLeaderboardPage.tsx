@@ -1,8 +1,8 @@
 import { Anchor, Container, Stack, Title } from "@mantine/core";
-import { findDomain } from "@tandem/competition";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useDomainLeaderboard } from "../api/leaderboard/hooks";
+import { useCompetition } from "../competition/CompetitionContext";
 import { DomainLeaderboardView } from "../components/Leaderboard/DomainLeaderboardView";
 import { DomainRankingInfo } from "../components/Leaderboard/DomainRankingInfo";
 import { LeaderboardGate } from "../components/Leaderboard/LeaderboardGate";
@@ -16,7 +16,7 @@ function DomainStandings({ domain }: { domain: string }) {
   const standingsView = useStandingsView();
   const { view } = standingsView;
   // Known names use the slug, so the overall page's tab and this page share a cache entry.
-  const known = findDomain(domain);
+  const known = useCompetition().competition.findDomain(domain);
   const slug = known?.slug ?? domain;
   const { data } = useDomainLeaderboard(slug, view);
 
@@ -37,7 +37,7 @@ function DomainStandings({ domain }: { domain: string }) {
 /** /leaderboard/domain/{domainName} (SPEC.md §2, admin only); the name may also be the slug. */
 export default function DomainLeaderboardPage() {
   const { domainName = "" } = useParams();
-  const domain = findDomain(domainName);
+  const domain = useCompetition().competition.findDomain(domainName);
 
   return (
     <Container size="xl" py="xl">

@@ -1,7 +1,8 @@
 import { SITE_TIMERS } from "@tandem/competition";
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { Navigate, useLocation, useParams } from "react-router";
 import { useCompetitionDomains } from "../api/competition/hooks";
+import { useCompetition } from "../competition/CompetitionContext";
 import { DomainLoadFailed, DomainLoading, DomainNotFound } from "../components/Domain/DomainStates";
 import { DomainView } from "../components/Domain/DomainView";
 import { Footer } from "../components/Footer/Footer";
@@ -30,6 +31,11 @@ function DomainContent({ route }: { route: string }) {
 /** One component for every domain route; the path says which domain. */
 export default function DomainPage() {
   const { pathname } = useLocation();
+  const { slug = "" } = useParams();
+  const { competition } = useCompetition();
+  // Paths match without regard to case, as the router's own routes do.
+  const known = competition.domains.some((domain) => domain.slug === slug.toLowerCase());
+  if (!known) return <Navigate to="/" replace />;
   return (
     <>
       {/* A new domain starts over with its own loading state. */}

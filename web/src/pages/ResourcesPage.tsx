@@ -1,26 +1,17 @@
 import { Anchor, Button, Code, Container, List } from "@mantine/core";
-import {
-  baselineNotebookFile,
-  DOMAINS,
-  RESOURCE_CARDS,
-  RESOURCE_SECTIONS,
-  RESOURCES_PAGE,
-  sdkSnippet,
-  WEBINARS,
-} from "@tandem/competition";
+import { baselineNotebookFile, sdkSnippet } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useCompetitionDomains } from "../api/competition/hooks";
+import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { PageHeader } from "../components/Info/PageHeader";
 import { RichText } from "../components/Info/RichText";
 import { ScrollRegion } from "../components/Info/ScrollRegion";
 
-const cardById = new Map(RESOURCE_CARDS.map((card) => [card.id, card]));
-
 function ResourceSection({ id, children }: { id: string; children: ReactNode }) {
-  const card = cardById.get(id);
+  const card = useCompetition().competition.site.resources.cards.find((c) => c.id === id);
   return (
     <section id={id} className={classes.textBlock} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={classes.h2}>
@@ -67,16 +58,18 @@ function BaselineLinks() {
 }
 
 export default function ResourcesPage() {
-  const { api, baseline, schemas, genai, mentors, officeHours } = RESOURCE_SECTIONS;
-  const kickoff = WEBINARS[0];
+  const { competition } = useCompetition();
+  const resources = competition.site.resources;
+  const { api, baseline, schemas, genai, mentors, officeHours } = resources.sections;
+  const kickoff = competition.webinars[0];
 
   return (
     <>
-      <PageHeader title={RESOURCES_PAGE.title} intro={RESOURCES_PAGE.intro} />
+      <PageHeader title={resources.page.title} intro={resources.page.intro} />
       <Container size="lg" className={classes.page}>
         <nav aria-label="Resource topics">
           <ul className={classes.cardGrid}>
-            {RESOURCE_CARDS.map((card) => (
+            {resources.cards.map((card) => (
               <li key={card.id}>
                 <a href={`#${card.id}`} className={classes.resourceCard}>
                   <span className={classes.cardTitle}>{card.title}</span>
@@ -101,7 +94,7 @@ export default function ResourcesPage() {
           <h3 className={classes.h3}>{api.snippetTitle}</h3>
           <ScrollRegion label={api.snippetTitle} className={classes.snippet}>
             <Code block style={{ overflow: "visible" }}>
-              {sdkSnippet(window.location.origin)}
+              {sdkSnippet(window.location.origin, competition)}
             </Code>
           </ScrollRegion>
           <p>
@@ -122,7 +115,7 @@ export default function ResourcesPage() {
         <ResourceSection id="data-schemas">
           <Paragraphs items={schemas.paragraphs} />
           <List spacing={4} className={classes.bullets}>
-            {DOMAINS.map((domain) => (
+            {competition.domains.map((domain) => (
               <List.Item key={domain.slug}>
                 <Anchor component={Link} to={domain.route}>
                   {domain.name} data and dictionary

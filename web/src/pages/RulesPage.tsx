@@ -1,15 +1,7 @@
 import { Accordion, Button, Container, Table } from "@mantine/core";
-import {
-  DOMAINS,
-  FAQ,
-  METRICS,
-  PARTICIPATION_STEPS,
-  PRIZES,
-  RULES_PAGE,
-  RULES_SECTIONS,
-  TIMELINE,
-} from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
 import { Link } from "react-router";
+import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { PageHeader } from "../components/Info/PageHeader";
@@ -23,6 +15,7 @@ const usd = new Intl.NumberFormat("en-US", {
 });
 
 function TimelineTable() {
+  const { timeline } = useCompetition().competition;
   return (
     <ScrollRegion label="Timeline">
       <Table withTableBorder striped>
@@ -33,7 +26,7 @@ function TimelineTable() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {TIMELINE.map((entry) => (
+          {timeline.map((entry) => (
             <Table.Tr key={entry.event}>
               <Table.Td>{entry.date}</Table.Td>
               <Table.Td>{entry.event}</Table.Td>
@@ -46,6 +39,7 @@ function TimelineTable() {
 }
 
 function MetricsTable() {
+  const { domains } = useCompetition().competition;
   return (
     <ScrollRegion label="Metric of each challenge">
       <Table withTableBorder striped>
@@ -57,7 +51,7 @@ function MetricsTable() {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {DOMAINS.flatMap((domain) =>
+          {domains.flatMap((domain) =>
             domain.challenges.map((challenge) => {
               const metric = METRICS[challenge.metric];
               return (
@@ -80,9 +74,11 @@ function MetricsTable() {
 }
 
 function PrizeTables() {
+  const { competition } = useCompetition();
+  const { prizes } = competition.definition;
   const tables = [
-    { label: "Overall ranking", rows: PRIZES.overall },
-    { label: `Each domain (${DOMAINS.length} domains)`, rows: PRIZES.perDomain },
+    { label: "Overall ranking", rows: prizes.overall },
+    { label: `Each domain (${competition.domains.length} domains)`, rows: prizes.per_domain },
   ];
   return (
     <>
@@ -101,7 +97,7 @@ function PrizeTables() {
                 <Table.Tr key={row.place}>
                   <Table.Td>{row.place}</Table.Td>
                   <Table.Td>
-                    {usd.format(row.amountUsd)}
+                    {usd.format(row.amount_usd)}
                     {row.place.includes("to") ? " each" : ""}
                   </Table.Td>
                 </Table.Tr>
@@ -112,7 +108,7 @@ function PrizeTables() {
       ))}
       <p className={classes.paragraph}>To receive a prize, a team must:</p>
       <ul className={classes.bullets}>
-        {PRIZES.conditions.map((condition) => (
+        {prizes.conditions.map((condition) => (
           <li key={condition}>{condition}</li>
         ))}
       </ul>
@@ -123,16 +119,17 @@ function PrizeTables() {
 const DYNAMIC = { timeline: TimelineTable, metrics: MetricsTable, prizes: PrizeTables };
 
 export default function RulesPage() {
+  const { page, steps, sections, faq } = useCompetition().competition.site.rules;
   return (
     <>
-      <PageHeader title={RULES_PAGE.title} intro={RULES_PAGE.intro} />
+      <PageHeader title={page.title} intro={page.intro} />
       <Container size="lg" className={classes.page}>
         <section className={classes.textBlock} aria-labelledby="steps-title">
           <h2 id="steps-title" className={classes.h2}>
-            {RULES_PAGE.stepsTitle}
+            {page.stepsTitle}
           </h2>
           <ol className={classes.steps}>
-            {PARTICIPATION_STEPS.map((step) => (
+            {steps.map((step) => (
               <li key={step.title} className={classes.step}>
                 <h3 className={classes.cardTitle}>{step.title}</h3>
                 <p className={classes.cardText}>{step.description}</p>
@@ -143,9 +140,9 @@ export default function RulesPage() {
 
         <section className={classes.textBlock} aria-labelledby="rules-title">
           <h2 id="rules-title" className={classes.h2}>
-            {RULES_PAGE.rulesTitle}
+            {page.rulesTitle}
           </h2>
-          {RULES_SECTIONS.map((section) => {
+          {sections.map((section) => {
             const Extra = section.dynamic ? DYNAMIC[section.dynamic] : null;
             return (
               <TextBlock key={section.id} section={section} level={3}>
@@ -157,10 +154,10 @@ export default function RulesPage() {
 
         <section className={classes.textBlock} aria-labelledby="faq-title">
           <h2 id="faq-title" className={classes.h2}>
-            {RULES_PAGE.faqTitle}
+            {page.faqTitle}
           </h2>
           <Accordion variant="separated" radius="md">
-            {FAQ.map((item) => (
+            {faq.map((item) => (
               <Accordion.Item key={item.question} value={item.question}>
                 <Accordion.Control>{item.question}</Accordion.Control>
                 <Accordion.Panel>{item.answer}</Accordion.Panel>
@@ -171,11 +168,11 @@ export default function RulesPage() {
 
         <div className={classes.cta}>
           <div>
-            <h2 className={classes.ctaTitle}>{RULES_PAGE.cta.title}</h2>
-            <p className={classes.cardText}>{RULES_PAGE.cta.text}</p>
+            <h2 className={classes.ctaTitle}>{page.cta.title}</h2>
+            <p className={classes.cardText}>{page.cta.text}</p>
           </div>
-          <Button component={Link} to={RULES_PAGE.cta.href} size="lg">
-            {RULES_PAGE.cta.label}
+          <Button component={Link} to={page.cta.href} size="lg">
+            {page.cta.label}
           </Button>
         </div>
       </Container>

@@ -1,23 +1,23 @@
 import { Anchor, Container } from "@mantine/core";
-import { ACADEMIC_PARTNERS, DOMAIN_SPONSORS, DOMAINS, SPONSORS_PAGE } from "@tandem/competition";
 import { Link } from "react-router";
+import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { PageHeader } from "../components/Info/PageHeader";
 
-const domainBySlug = new Map(DOMAINS.map((domain) => [domain.slug, domain]));
-
 export default function SponsorsPage() {
+  const { competition } = useCompetition();
+  const { page, academic_partners: partners } = competition.site.sponsors;
   return (
     <>
-      <PageHeader title={SPONSORS_PAGE.title} intro={SPONSORS_PAGE.intro} />
+      <PageHeader title={page.title} intro={page.intro} />
       <Container size="lg" className={classes.page}>
         <section className={classes.textBlock} aria-labelledby="academic-title">
           <h2 id="academic-title" className={classes.h2}>
-            {SPONSORS_PAGE.academicTitle}
+            {page.academicTitle}
           </h2>
           <ul className={classes.cardGrid}>
-            {ACADEMIC_PARTNERS.map((partner) => (
+            {partners.map((partner) => (
               <li key={partner.name} className={classes.card}>
                 <img
                   src={partner.logo.src}
@@ -35,45 +35,42 @@ export default function SponsorsPage() {
 
         <section className={classes.textBlock} aria-labelledby="domain-sponsors-title">
           <h2 id="domain-sponsors-title" className={classes.h2}>
-            {SPONSORS_PAGE.domainTitle}
+            {page.domainTitle}
           </h2>
-          <p className={classes.paragraph}>{SPONSORS_PAGE.domainIntro}</p>
+          <p className={classes.paragraph}>{page.domainIntro}</p>
           <ul className={classes.cardGrid}>
-            {DOMAIN_SPONSORS.map((sponsor) => {
-              const domain = domainBySlug.get(sponsor.domain);
-              return (
+            {competition.domains.map(({ sponsor, ...domain }) =>
+              sponsor ? (
                 <li
-                  key={sponsor.domain}
+                  key={domain.slug}
                   className={classes.card}
-                  style={{ borderTop: `4px solid ${domain?.color ?? "transparent"}` }}
+                  style={{ borderTop: `4px solid ${domain.color}` }}
                 >
-                  {domain && (
-                    <Anchor component={Link} to={domain.route} size="sm" fw={700}>
-                      {domain.name}
-                    </Anchor>
-                  )}
+                  <Anchor component={Link} to={domain.route} size="sm" fw={700}>
+                    {domain.name}
+                  </Anchor>
                   <h3 className={classes.cardTitle}>{sponsor.name}</h3>
                   <p className={classes.cardText}>{sponsor.description}</p>
                 </li>
-              );
-            })}
+              ) : null,
+            )}
           </ul>
         </section>
 
         <section className={classes.textBlock} aria-labelledby="community-title">
           <h2 id="community-title" className={classes.h2}>
-            {SPONSORS_PAGE.communityTitle}
+            {page.communityTitle}
           </h2>
-          <p className={classes.paragraph}>{SPONSORS_PAGE.communityText}</p>
+          <p className={classes.paragraph}>{page.communityText}</p>
         </section>
 
         <section className={classes.textBlock} aria-labelledby="sponsor-contact-title">
           <h2 id="sponsor-contact-title" className={classes.h2}>
-            {SPONSORS_PAGE.contactTitle}
+            {page.contactTitle}
           </h2>
-          <p className={classes.paragraph}>{SPONSORS_PAGE.contactText}</p>
-          <Anchor href={`mailto:${SPONSORS_PAGE.contactEmail}`} fw={700}>
-            {SPONSORS_PAGE.contactEmail}
+          <p className={classes.paragraph}>{page.contactText}</p>
+          <Anchor href={`mailto:${page.contactEmail}`} fw={700}>
+            {page.contactEmail}
           </Anchor>
         </section>
       </Container>

@@ -1,6 +1,7 @@
 import { type AdminSettingsPatch, adminSettingsSchema } from "@tandem/contracts";
 import useSWR from "swr";
 import { api, apiRequest, parseResponse } from "../client";
+import { PUBLIC_COMPETITION_KEY } from "../competition/public";
 import { useAdminWrite } from "./write";
 
 export const SETTINGS_KEY = "/admin/settings";
@@ -9,7 +10,10 @@ export function useAdminSettings() {
   return useSWR(SETTINGS_KEY, (path: string) => api.getParsed(path, adminSettingsSchema));
 }
 
-/** Participants see the pause and the window through the public config: read it again too. */
+/**
+ * Participants see the pause through the public config and the window through the competition
+ * (a settings date overrides the definition's): read both again too.
+ */
 export function useSaveSettings() {
   return useAdminWrite(
     `${SETTINGS_KEY}#save`,
@@ -19,6 +23,6 @@ export function useSaveSettings() {
         await apiRequest<unknown>(SETTINGS_KEY, { method: "PATCH", body: patch }),
         SETTINGS_KEY,
       ),
-    [SETTINGS_KEY, "/config/public"],
+    [SETTINGS_KEY, "/config/public", PUBLIC_COMPETITION_KEY],
   );
 }

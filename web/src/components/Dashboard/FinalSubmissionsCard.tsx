@@ -15,6 +15,7 @@ import { useId, useState } from "react";
 import { hasErrorCode } from "../../api/client";
 import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { LoadError } from "../LoadError";
 import classes from "./Dashboard.module.css";
 import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
@@ -136,7 +137,8 @@ export function FinalSubmissionsCard() {
   // The deadline is the deployment's; the web learns it has passed from the server's refusal.
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
 
-  const domains = data ? finalChoices(data) : [];
+  const { competition } = useCompetition();
+  const domains = data ? finalChoices(competition, data) : [];
 
   const change = async (item: SubmissionHistoryItem, final: boolean) => {
     const id = item.submission_id;

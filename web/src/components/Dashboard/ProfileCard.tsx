@@ -1,35 +1,15 @@
-import { Anchor, Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { PARTICIPANT_RESOURCES, WEBINARS } from "@tandem/competition";
-import type { ReactNode } from "react";
+import { Avatar, Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import type { User } from "../../auth/user";
+import { useCompetition } from "../../competition/CompetitionContext";
 import classes from "./Dashboard.module.css";
+import { ExternalLink } from "./ExternalLink";
 import { capitalize, initialsOf } from "./format";
-import { ExternalLinkIcon } from "./icons";
-
-interface ExternalLinkProps {
-  href: string;
-  children: ReactNode;
-  "aria-label"?: string;
-}
-
-function ExternalLink({ href, children, "aria-label": ariaLabel }: ExternalLinkProps) {
-  return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" aria-label={ariaLabel}>
-      <Group component="span" gap={4} wrap="nowrap" display="inline-flex">
-        {children}
-        <ExternalLinkIcon size={14} />
-      </Group>
-    </Anchor>
-  );
-}
+import { WebinarList } from "./WebinarList";
 
 /** SPEC.md §2 Dashboard: who is signed in, the webinars and the participant resources. */
 export function ProfileCard({ user }: { user: User }) {
-  const resources = [
-    PARTICIPANT_RESOURCES.recording,
-    PARTICIPANT_RESOURCES.slides,
-    PARTICIPANT_RESOURCES.teammateFinder,
-  ];
+  const participant = useCompetition().competition.definition.resources;
+  const resources = [participant.recording, participant.slides, participant.teammate_finder];
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label="Profile">
@@ -66,21 +46,7 @@ export function ProfileCard({ user }: { user: User }) {
           <Title order={3} size="h6" tt="uppercase" c="dimmed" mb="xs">
             Webinars
           </Title>
-          <Stack gap="sm">
-            {WEBINARS.map((webinar) => (
-              <div key={webinar.url}>
-                <Text size="sm" fw={600}>
-                  {webinar.title}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {webinar.when}
-                </Text>
-                <ExternalLink href={webinar.url} aria-label={`Join meeting: ${webinar.title}`}>
-                  Join meeting
-                </ExternalLink>
-              </div>
-            ))}
-          </Stack>
+          <WebinarList />
         </div>
 
         <div>

@@ -1,9 +1,4 @@
-import {
-  type Challenge,
-  challengeByKey,
-  DEFAULT_FINAL_SUBMISSIONS,
-  DOMAINS,
-} from "@tandem/competition";
+import type { Challenge, Competition } from "@tandem/competition";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 
 /** One challenge's submissions that may be marked final, newest first. */
@@ -28,18 +23,19 @@ export function canBeFinal(item: SubmissionHistoryItem): boolean {
   return item.status === "scored" && item.counted && item.score !== null;
 }
 
-const domainOrder = (name: string) => {
-  const index = DOMAINS.findIndex((d) => d.name === name);
-  return index === -1 ? DOMAINS.length : index;
-};
-
-function choiceFor(key: string, domain: string, number: number, challenge?: Challenge) {
+function choiceFor(
+  competition: Competition,
+  key: string,
+  domain: string,
+  number: number,
+  challenge?: Challenge,
+) {
   const title = challenge ? `C${challenge.number}: ${challenge.title}` : `C${number}`;
   return {
     key,
     title,
     fullName: `${domain} ${title}`,
-    limit: challenge?.finalSubmissions ?? DEFAULT_FINAL_SUBMISSIONS,
+    limit: challenge?.finalSubmissions ?? competition.definition.limits.final_picks,
   };
 }
 
@@ -47,17 +43,25 @@ function choiceFor(key: string, domain: string, number: number, challenge?: Chal
  * The team's submissions that may be marked final, by domain (in the competition's order) and
  * challenge (by number), newest first; challenges without one are left out.
  */
-export function finalChoices(items: readonly SubmissionHistoryItem[]): DomainFinalChoices[] {
+export function finalChoices(
+  competition: Competition,
+  items: readonly SubmissionHistoryItem[],
+): DomainFinalChoices[] {
+  const domainOrder = (name: string) => {
+    const index = competition.domains.findIndex((d) => d.name === name);
+    return index === -1 ? competition.domains.length : index;
+  };
   const byChallenge = new Map<string, FinalChoice & { domain: string; number: number }>();
   for (const item of items) {
     if (!canBeFinal(item)) continue;
     let choice = byChallenge.get(item.challenge_key);
     if (!choice) {
       const base = choiceFor(
+        competition,
         item.challenge_key,
         item.domain,
         item.challenge,
-        challengeByKey(item.challenge_key),
+        competition.challengeByKey(item.challenge_key),
       );
       choice = { ...base, domain: item.domain, number: item.challenge, marked: 0, submissions: [] };
       byChallenge.set(item.challenge_key, choice);

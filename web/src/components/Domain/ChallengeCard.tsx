@@ -1,6 +1,7 @@
 import { Badge, Button, Code } from "@mantine/core";
-import { challengeByKey, scoringPartsOf } from "@tandem/competition";
+import { scoringPartsOf } from "@tandem/competition";
 import type { CompetitionDomain, DomainChallenge } from "../../api/competition/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { RichText } from "../Info/RichText";
 import { SubmitPredictionsButton } from "../Submit/SubmitPredictionsButton";
 import { DataTable } from "./DataTable";
@@ -22,7 +23,7 @@ export function ChallengeCard({ domain, challenge, submit }: ChallengeCardProps)
   const [header, ...rows] = challenge.sample_data;
   const firstFile = challenge.files[0];
   // The split and final-selection count are competition facts, not part of the API's answer.
-  const definition = challengeByKey(challenge.key);
+  const definition = useCompetition().competition.challengeByKey(challenge.key);
 
   return (
     <article className={classes.challenge} aria-labelledby={headingId}>

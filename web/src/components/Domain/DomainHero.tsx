@@ -1,10 +1,10 @@
 import { Container } from "@mantine/core";
-import { DOMAIN_CARDS } from "@tandem/competition";
 import type { CompetitionDomain } from "../../api/competition/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import classes from "./Domain.module.css";
 
 export function DomainHero({ domain }: { domain: CompetitionDomain }) {
-  const card = DOMAIN_CARDS[domain.slug];
+  const card = useCompetition().competition.findDomain(domain.slug)?.card;
   const metrics = [...new Set(domain.challenges.map((c) => c.metric_name))];
   return (
     <section className={classes.hero} style={{ background: domain.background }}>

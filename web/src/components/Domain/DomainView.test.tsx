@@ -1,4 +1,3 @@
-import { findDomain } from "@tandem/competition";
 import type {
   ChallengeSummary,
   CompetitionDomain,
@@ -6,11 +5,12 @@ import type {
   TeamView,
 } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
+import { defaultCompetition } from "../../../test-utils/competition";
 import { ada } from "../../../test-utils/fixtures";
 import { jsonResponse, render, screen, userEvent, within } from "../../../test-utils/render";
 import { DomainView } from "./DomainView";
 
-const retail = findDomain("retail-banking")!;
+const retail = defaultCompetition().findDomain("retail-banking")!;
 
 /** The domain page's content for Retail Banking, just enough of it to render. */
 const domain: CompetitionDomain = {

@@ -1,18 +1,11 @@
 import { Container } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
-import { DOMAINS, FOOTER, type SocialLink } from "@tandem/competition";
+import type { SocialLink } from "@tandem/competition";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
+import { useCompetition } from "../../competition/CompetitionContext";
 import classes from "./Footer.module.css";
 import { SocialIcon } from "./SocialIcon";
-
-const DOMAIN_GROUP = {
-  title: FOOTER.domainsTitle,
-  links: [
-    ...DOMAINS.map((domain) => ({ label: domain.name, href: domain.route })),
-    ...FOOTER.extraDomainLinks,
-  ],
-};
 
 function SocialLinks({ links }: { links: readonly SocialLink[] }) {
   return (
@@ -47,10 +40,19 @@ export function Footer() {
 }
 
 function FooterContent() {
-  const groups = [FOOTER.groups[0], DOMAIN_GROUP, ...FOOTER.groups.slice(1)].filter(
+  const { competition } = useCompetition();
+  const footer = competition.site.footer;
+  const domainGroup = {
+    title: footer.domainsTitle,
+    links: [
+      ...competition.domains.map((domain) => ({ label: domain.name, href: domain.route })),
+      ...footer.extraDomainLinks,
+    ],
+  };
+  const groups = [footer.groups[0], domainGroup, ...footer.groups.slice(1)].filter(
     (group) => group !== undefined,
   );
-  const { contact } = FOOTER;
+  const { contact } = footer;
 
   return (
     <footer className={classes.footer}>
@@ -59,8 +61,8 @@ function FooterContent() {
           <Link to="/" className={classes.brand}>
             Tandem
           </Link>
-          <p className={classes.tagline}>{FOOTER.tagline}</p>
-          <SocialLinks links={FOOTER.social} />
+          <p className={classes.tagline}>{footer.tagline}</p>
+          <SocialLinks links={footer.social} />
         </div>
 
         {groups.map((group) => (
@@ -96,7 +98,7 @@ function FooterContent() {
       </Container>
       <Container size="lg" className={classes.bottom}>
         <p>
-          © {new Date().getFullYear()} {FOOTER.copyright}
+          © {new Date().getFullYear()} {footer.copyright}
         </p>
       </Container>
     </footer>

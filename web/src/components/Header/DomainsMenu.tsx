@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDownIcon } from "../icons";
 import classes from "./Header.module.css";
-import { DOMAIN_LINKS, DOMAINS_LANDING } from "./navLinks";
+import { useDomainLinks } from "./navLinks";
 
 interface DomainsMenuProps {
   opened: boolean;
@@ -18,6 +18,7 @@ const CLOSE_DELAY_MS = 150;
  */
 export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
   const { pathname } = useLocation();
+  const domainLinks = useDomainLinks();
   const active = pathname.startsWith("/domains");
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +74,7 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
         }
       }}
     >
-      <Link to={DOMAINS_LANDING} className={classes.link} data-active={active || undefined}>
+      <Link to={domainLinks.landing} className={classes.link} data-active={active || undefined}>
         Domains
       </Link>
       <button
@@ -92,7 +93,7 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
         <ChevronDownIcon size={14} />
       </button>
       <ul id={listId} className={classes.domainsDropdown} hidden={!opened}>
-        {DOMAIN_LINKS.map((item) => (
+        {domainLinks.links.map((item) => (
           <li key={item.to}>
             <Link
               to={item.to}

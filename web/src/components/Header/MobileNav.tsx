@@ -3,7 +3,12 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
 import { LogoutIcon } from "../icons";
-import { DOMAIN_LINKS, LINKS_AFTER_DOMAINS, LINKS_BEFORE_DOMAINS, type NavItem } from "./navLinks";
+import {
+  LINKS_AFTER_DOMAINS,
+  LINKS_BEFORE_DOMAINS,
+  type NavItem,
+  useDomainLinks,
+} from "./navLinks";
 
 function isActive(pathname: string, to: string): boolean {
   return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
@@ -17,6 +22,7 @@ interface MobileNavProps {
 export function MobileNav({ onLogout }: MobileNavProps) {
   const { pathname } = useLocation();
   const { status, user } = useAuth();
+  const domainLinks = useDomainLinks();
   const [domainsOpen, setDomainsOpen] = useState(pathname.startsWith("/domains"));
 
   const renderLink = (item: NavItem) => (
@@ -42,7 +48,7 @@ export function MobileNav({ onLogout }: MobileNavProps) {
           onChange={setDomainsOpen}
           aria-expanded={domainsOpen}
         >
-          {DOMAIN_LINKS.map(renderLink)}
+          {domainLinks.links.map(renderLink)}
         </NavLink>
         {LINKS_AFTER_DOMAINS.map(renderLink)}
       </nav>

@@ -1,4 +1,5 @@
-import { DOMAINS } from "@tandem/competition";
+import { useMemo } from "react";
+import { useCompetition } from "../../competition/CompetitionContext";
 
 export interface NavItem {
   label: string;
@@ -18,10 +19,11 @@ export const LINKS_AFTER_DOMAINS: readonly NavItem[] = [
   { label: "Leaderboard", to: "/leaderboard" },
 ];
 
-export const DOMAIN_LINKS: readonly NavItem[] = DOMAINS.map((domain) => ({
-  label: domain.name,
-  to: domain.route,
-}));
-
-/** Where the "Domains" header link itself goes. */
-export const DOMAINS_LANDING = "/domains/commerce";
+/** The active competition's domains, and where the "Domains" link itself goes: the first. */
+export function useDomainLinks(): { links: readonly NavItem[]; landing: string } {
+  const { competition } = useCompetition();
+  return useMemo(() => {
+    const links = competition.domains.map((domain) => ({ label: domain.name, to: domain.route }));
+    return { links, landing: links[0]?.to ?? "/domains" };
+  }, [competition]);
+}

@@ -1,5 +1,6 @@
 import { Container } from "@mantine/core";
-import { AUDIENCE_SLIDES, PARTICIPATE_SECTION, SITE_TIMERS } from "@tandem/competition";
+import { SITE_TIMERS } from "@tandem/competition";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
@@ -8,21 +9,23 @@ import { SectionHeading } from "./SectionHeading";
 
 /** 'Should I Participate?': one slide per audience, advancing every 5 seconds, chosen by dots. */
 export function AudienceCarousel() {
+  const participate = useCompetition().competition.site.participate;
+  const slides = participate.slides;
   const control = useRotationControl();
   const { index, setIndex, next, previous } = useRotatingIndex(
-    AUDIENCE_SLIDES.length,
+    slides.length,
     SITE_TIMERS.carouselIntervalMs,
     control.running,
   );
-  const count = AUDIENCE_SLIDES.length;
+  const count = slides.length;
 
   return (
     <section className={classes.section} aria-labelledby="participate-title">
       <Container size="lg">
         <SectionHeading
           id="participate-title"
-          title={PARTICIPATE_SECTION.title}
-          intro={PARTICIPATE_SECTION.intro}
+          title={participate.title}
+          intro={participate.intro}
         />
         <section
           className={classes.carousel}
@@ -31,7 +34,7 @@ export function AudienceCarousel() {
           {...control.regionProps}
         >
           <div className={classes.carouselSlides} aria-live={control.running ? "off" : "polite"}>
-            {AUDIENCE_SLIDES.map((slide, i) => (
+            {slides.map((slide, i) => (
               // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
               <article
                 key={slide.id}
@@ -77,7 +80,7 @@ export function AudienceCarousel() {
             </button>
             {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
             <div className={classes.dots} role="group" aria-label="Choose an audience">
-              {AUDIENCE_SLIDES.map((slide, i) => (
+              {slides.map((slide, i) => (
                 <button
                   key={slide.id}
                   type="button"

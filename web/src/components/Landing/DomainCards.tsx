@@ -1,5 +1,6 @@
-import { DOMAIN_CARDS, DOMAINS, DOMAINS_SECTION, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
 import { Link } from "react-router";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { ArrowRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 
@@ -8,38 +9,37 @@ interface DomainCardsProps {
   headingLevel?: 2 | 3;
 }
 
-/** The six domain cards: image, name, tagline, challenges and metrics, linking to the domain page. */
+/** One card per domain: image, name, tagline, challenges and metrics, linking to the domain page. */
 export function DomainCards({ headingLevel = 3 }: DomainCardsProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { competition } = useCompetition();
   return (
     <ul className={classes.domainGrid}>
-      {DOMAINS.map((domain) => {
-        const card = DOMAIN_CARDS[domain.slug];
+      {competition.domains.map((domain) => {
+        const { card } = domain;
         const metrics = [...new Set(domain.challenges.map((c) => METRICS[c.metric].name))];
         return (
           <li key={domain.slug} className={classes.domainCard}>
-            {card && (
-              <img
-                src={card.image.src}
-                alt={card.image.alt}
-                width={320}
-                height={200}
-                loading="lazy"
-                className={classes.domainImage}
-              />
-            )}
+            <img
+              src={card.image.src}
+              alt={card.image.alt}
+              width={320}
+              height={200}
+              loading="lazy"
+              className={classes.domainImage}
+            />
             <div className={classes.domainBody} style={{ borderTopColor: domain.color }}>
               <Heading className={classes.domainName}>
                 <Link to={domain.route} className={classes.domainLink}>
                   {domain.name}
                 </Link>
               </Heading>
-              {card && <p className={classes.domainTagline}>{card.tagline}</p>}
+              <p className={classes.domainTagline}>{card.tagline}</p>
               <p className={classes.domainMeta}>
                 {domain.challenges.length} challenges · {metrics.join(", ")}
               </p>
               <span className={classes.domainCta} aria-hidden="true">
-                {DOMAINS_SECTION.cta} <ArrowRightIcon size={16} />
+                {competition.site.domains_section.cta} <ArrowRightIcon size={16} />
               </span>
             </div>
           </li>

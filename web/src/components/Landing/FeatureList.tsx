@@ -1,20 +1,17 @@
 import { Container } from "@mantine/core";
-import { FEATURES, FEATURES_SECTION } from "@tandem/competition";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { SparkIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { SectionHeading } from "./SectionHeading";
 
 export function FeatureList() {
+  const features = useCompetition().competition.site.features;
   return (
     <section className={classes.sectionAlt} aria-labelledby="features-title">
       <Container size="lg">
-        <SectionHeading
-          id="features-title"
-          title={FEATURES_SECTION.title}
-          intro={FEATURES_SECTION.intro}
-        />
+        <SectionHeading id="features-title" title={features.title} intro={features.intro} />
         <ul className={classes.featureGrid}>
-          {FEATURES.map((feature) => (
+          {features.items.map((feature) => (
             <li key={feature.title} className={classes.feature}>
               <span className={classes.featureIcon}>
                 <SparkIcon size={22} />

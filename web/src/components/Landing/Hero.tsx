@@ -1,13 +1,8 @@
 import { Button, Container } from "@mantine/core";
-import {
-  HERO_ACTIONS,
-  HERO_BACKGROUNDS,
-  HERO_HEADING,
-  HERO_SLIDES,
-  SITE_TIMERS,
-} from "@tandem/competition";
+import { SITE_TIMERS } from "@tandem/competition";
 import { Link } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { ArrowRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
@@ -16,18 +11,15 @@ import { useRotatingIndex, useRotationControl } from "./rotation";
 /** The rotating hero: messages on the carousel timer, backgrounds on their own, slower one. */
 export function Hero() {
   const { status } = useAuth();
+  const { heading, slides, backgrounds, actions } = useCompetition().competition.site.hero;
   const control = useRotationControl();
-  const slide = useRotatingIndex(
-    HERO_SLIDES.length,
-    SITE_TIMERS.carouselIntervalMs,
-    control.running,
-  );
+  const slide = useRotatingIndex(slides.length, SITE_TIMERS.carouselIntervalMs, control.running);
   const background = useRotatingIndex(
-    HERO_BACKGROUNDS.length,
+    backgrounds.length,
     SITE_TIMERS.heroBackgroundIntervalMs,
     control.running,
   );
-  const action = status === "authenticated" ? HERO_ACTIONS.dashboard : HERO_ACTIONS.register;
+  const action = status === "authenticated" ? actions.dashboard : actions.register;
 
   return (
     <section
@@ -37,7 +29,7 @@ export function Hero() {
       {...control.regionProps}
     >
       <div className={classes.heroBackgrounds} aria-hidden="true">
-        {HERO_BACKGROUNDS.map((image, i) => (
+        {backgrounds.map((image, i) => (
           <div
             key={image.src}
             className={classes.heroBackground}
@@ -49,17 +41,17 @@ export function Hero() {
       </div>
 
       <Container size="lg" className={classes.heroInner}>
-        <h1 className={classes.heroHeading}>{HERO_HEADING}</h1>
+        <h1 className={classes.heroHeading}>{heading}</h1>
 
         <div className={classes.heroSlides} aria-live={control.running ? "off" : "polite"}>
-          {HERO_SLIDES.map((item, i) => (
+          {slides.map((item, i) => (
             // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
             <div
               key={item.title}
               className={classes.heroSlide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${HERO_SLIDES.length}`}
+              aria-label={`${i + 1} of ${slides.length}`}
               data-active={i === slide.index || undefined}
               aria-hidden={i !== slide.index}
             >
@@ -80,12 +72,12 @@ export function Hero() {
           </Button>
           <Button
             component={Link}
-            to={HERO_ACTIONS.secondary.href}
+            to={actions.secondary.href}
             size="lg"
             variant="white"
             color="dark"
           >
-            {HERO_ACTIONS.secondary.label}
+            {actions.secondary.label}
           </Button>
         </div>
 
@@ -98,13 +90,13 @@ export function Hero() {
           />
           {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
           <div className={classes.dots} role="group" aria-label="Choose a highlight">
-            {HERO_SLIDES.map((item, i) => (
+            {slides.map((item, i) => (
               <button
                 key={item.title}
                 type="button"
                 className={classes.dot}
                 data-tone="light"
-                aria-label={`Show highlight ${i + 1} of ${HERO_SLIDES.length}`}
+                aria-label={`Show highlight ${i + 1} of ${slides.length}`}
                 aria-current={i === slide.index ? "true" : undefined}
                 onClick={() => slide.setIndex(i)}
               />

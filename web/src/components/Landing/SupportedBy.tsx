@@ -1,7 +1,8 @@
 import { Button, Container } from "@mantine/core";
-import { SITE_TIMERS, SUPPORTED_BY_SECTION, SUPPORTERS } from "@tandem/competition";
+import { SITE_TIMERS } from "@tandem/competition";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { useCompetition } from "../../competition/CompetitionContext";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
 import { useRotationControl } from "./rotation";
@@ -46,6 +47,9 @@ function useLogoLoop(running: boolean, loopMs: number) {
 }
 
 export function SupportedBy() {
+  const { site } = useCompetition().competition;
+  const section = site.supported_by;
+  const supporters = site.sponsors.academic_partners;
   const control = useRotationControl();
   // Reduced motion: one still row of logos, wrapping, with no duplicate copy.
   const moving = !control.reducedMotion || control.playing;
@@ -54,7 +58,7 @@ export function SupportedBy() {
   return (
     <section className={classes.section} aria-labelledby="supported-by-title">
       <Container size="lg">
-        <SectionHeading id="supported-by-title" title={SUPPORTED_BY_SECTION.title} />
+        <SectionHeading id="supported-by-title" title={section.title} />
         <div
           className={classes.logoStrip}
           data-moving={moving || undefined}
@@ -62,7 +66,7 @@ export function SupportedBy() {
         >
           <div className={classes.logoViewport}>
             <ul className={classes.logoTrack} ref={trackRef} aria-label="Supporters">
-              {SUPPORTERS.map((supporter) => (
+              {supporters.map((supporter) => (
                 <li key={supporter.name} className={classes.logoItem}>
                   <img
                     src={supporter.logo.src}
@@ -74,7 +78,7 @@ export function SupportedBy() {
                 </li>
               ))}
               {moving &&
-                SUPPORTERS.map((supporter) => (
+                supporters.map((supporter) => (
                   <li
                     key={`${supporter.name}-again`}
                     className={classes.logoItem}
@@ -94,8 +98,8 @@ export function SupportedBy() {
           )}
         </div>
         <div className={classes.centered}>
-          <Button component={Link} to={SUPPORTED_BY_SECTION.cta.href} variant="light" size="md">
-            {SUPPORTED_BY_SECTION.cta.label}
+          <Button component={Link} to={section.cta.href} variant="light" size="md">
+            {section.cta.label}
           </Button>
         </div>
       </Container>

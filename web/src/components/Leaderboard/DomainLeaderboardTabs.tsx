@@ -1,13 +1,11 @@
 import { Anchor, Tabs } from "@mantine/core";
-import { DOMAINS } from "@tandem/competition";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { Link, useSearchParams } from "react-router";
 import type { StandingsView } from "../../api/leaderboard/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { DomainLeaderboardView } from "./DomainLeaderboardView";
 import classes from "./Leaderboard.module.css";
 import { domainLeaderboardPath } from "./paths";
-
-const FIRST_DOMAIN = DOMAINS[0]!.slug;
 
 /**
  * SPEC.md §2: one tab per domain with its table and a link to the full-page view. The open tab
@@ -16,8 +14,9 @@ const FIRST_DOMAIN = DOMAINS[0]!.slug;
  */
 export function DomainLeaderboardTabs({ view = "official" }: { view?: StandingsView }) {
   const [params, setParams] = useSearchParams();
+  const { domains } = useCompetition().competition;
   const requested = params.get("domain");
-  const active = DOMAINS.some((d) => d.slug === requested) ? requested! : FIRST_DOMAIN;
+  const active = domains.some((d) => d.slug === requested) ? requested! : domains[0]!.slug;
 
   const select = (slug: string | null) => {
     if (!slug) return;
@@ -34,13 +33,13 @@ export function DomainLeaderboardTabs({ view = "official" }: { view?: StandingsV
   return (
     <Tabs value={active} onChange={select} keepMounted={false} variant="pills" radius="xl">
       <Tabs.List className={classes.tabsList} aria-label="Domain leaderboards">
-        {DOMAINS.map((domain) => (
+        {domains.map((domain) => (
           <Tabs.Tab key={domain.slug} value={domain.slug} className={classes.tab}>
             {domain.name}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {DOMAINS.map((domain) => (
+      {domains.map((domain) => (
         <Tabs.Panel key={domain.slug} value={domain.slug} pt="md">
           <DomainLeaderboardView
             domain={domain.slug}

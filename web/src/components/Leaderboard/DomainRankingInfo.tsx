@@ -2,7 +2,7 @@ import { List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { type Domain, METRICS } from "@tandem/competition";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import type { StandingsView } from "../../api/leaderboard/requests";
-import { COMPETITION_WINDOW_TEXT } from "./competitionWindow";
+import { useCompetitionWindowText } from "./competitionWindow";
 import { formatScore } from "./format";
 
 /** SPEC.md §2 Domain leaderboard "An explanation panel": the domain's challenges and scoring. */
@@ -17,6 +17,7 @@ export function DomainRankingInfo({
   // same request the table above makes, so no second call).
   const { data } = useDomainLeaderboard(domain.slug, view);
   const baselines = data?.baseline.challenges;
+  const windowText = useCompetitionWindowText();
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="domain-ranking-info">
       <Title order={2} size="h4" id="domain-ranking-info" mb="md">
@@ -40,7 +41,7 @@ export function DomainRankingInfo({
             prize. The hatched baseline row is for reference and is not ranked.
           </List.Item>
           <List.Item>
-            Only submissions inside the competition window count ({COMPETITION_WINDOW_TEXT}).
+            Only submissions inside the competition window count ({windowText}).
           </List.Item>
         </List>
         <Stack gap="xs">

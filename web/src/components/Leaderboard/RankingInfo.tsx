@@ -1,9 +1,11 @@
 import { List, Paper, Text, Title } from "@mantine/core";
-import { DOMAINS } from "@tandem/competition";
-import { COMPETITION_WINDOW_TEXT } from "./competitionWindow";
+import { useCompetition } from "../../competition/CompetitionContext";
+import { useCompetitionWindowText } from "./competitionWindow";
 
 /** SPEC.md §2 "An info panel" with the ranking rules of ARCHITECTURE.md §6. */
 export function RankingInfo() {
+  const { competition } = useCompetition();
+  const windowText = useCompetitionWindowText();
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="ranking-info">
       <Title order={2} size="h4" id="ranking-info" mb="sm">
@@ -27,7 +29,7 @@ export function RankingInfo() {
           <Text span fw={600} inherit>
             Overall score:
           </Text>{" "}
-          the mean of the {DOMAINS.length} domain scores.
+          the mean of the {competition.domains.length} domain scores.
         </List.Item>
         <List.Item>
           <Text span fw={600} inherit>
@@ -39,8 +41,8 @@ export function RankingInfo() {
           <Text span fw={600} inherit>
             Counted submissions:
           </Text>{" "}
-          only those an activated team makes inside the competition window,{" "}
-          {COMPETITION_WINDOW_TEXT}. Others are scored as practice and never ranked.
+          only those an activated team makes inside the competition window, {windowText}. Others are
+          scored as practice and never ranked.
         </List.Item>
         <List.Item>
           <Text span fw={600} inherit>

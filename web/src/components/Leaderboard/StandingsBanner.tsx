@@ -1,10 +1,8 @@
 import { Alert, Text } from "@mantine/core";
-import { DEFAULT_SPLIT } from "@tandem/competition";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import type { RevealResponse, Standings } from "../../api/leaderboard/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { formatUpdatedAt } from "./format";
-
-const PUBLIC_SHARE = `${Math.round(DEFAULT_SPLIT.publicFraction * 100)}%`;
 
 const LOOK: Record<Standings, { title: string; color: string }> = {
   public: { title: LEADERBOARD_MESSAGES.publicStandingsTitle, color: "blue" },
@@ -12,8 +10,12 @@ const LOOK: Record<Standings, { title: string; color: string }> = {
   final: { title: LEADERBOARD_MESSAGES.finalStandingsTitle, color: "teal" },
 };
 
-function explanation(standings: Standings, reveal: RevealResponse | undefined): string {
-  if (standings === "public") return LEADERBOARD_MESSAGES.publicStandings(PUBLIC_SHARE);
+function explanation(
+  standings: Standings,
+  reveal: RevealResponse | undefined,
+  publicShare: string,
+): string {
+  if (standings === "public") return LEADERBOARD_MESSAGES.publicStandings(publicShare);
   if (standings === "private") return LEADERBOARD_MESSAGES.privateStandings;
   const revealedAt = reveal?.revealed_at;
   return LEADERBOARD_MESSAGES.finalStandings(
@@ -32,9 +34,11 @@ interface StandingsBannerProps {
 /** Which standings the leaderboard shows (ADR 0009), in words: public, private preview or final. */
 export function StandingsBanner({ standings, reveal }: StandingsBannerProps) {
   const { title, color } = LOOK[standings];
+  const { limits } = useCompetition().competition.definition;
+  const publicShare = `${Math.round(limits.public_fraction * 100)}%`;
   return (
     <Alert role="region" color={color} variant="light" title={title}>
-      <Text size="sm">{explanation(standings, reveal)}</Text>
+      <Text size="sm">{explanation(standings, reveal, publicShare)}</Text>
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid } from "@mantine/core";
-import { DOMAINS, findDomain } from "@tandem/competition";
+import type { Competition } from "@tandem/competition";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { SUBMISSION_MESSAGES as M, STATUS_LABELS } from "./messages";
 
 /** "" stands for "all" in each filter. */
@@ -14,9 +15,9 @@ export interface HistoryFilterValues {
 
 export const NO_FILTERS: HistoryFilterValues = { domain: "", challenge: "", status: "" };
 
-const domainOptions = [
+const domainOptions = (competition: Competition) => [
   { value: "", label: M.allDomains },
-  ...DOMAINS.map((domain) => ({ value: domain.slug, label: domain.name })),
+  ...competition.domains.map((domain) => ({ value: domain.slug, label: domain.name })),
 ];
 
 const statusOptions = [
@@ -27,9 +28,9 @@ const statusOptions = [
 const challengeLabel = (number: number, title: string) => `C${number}: ${title}`;
 
 /** The chosen domain's challenges; with none chosen, every challenge grouped by domain. */
-function challengeOptions(domainSlug: string) {
+function challengeOptions(competition: Competition, domainSlug: string) {
   const all = { value: "", label: M.allChallenges };
-  const domain = domainSlug ? findDomain(domainSlug) : undefined;
+  const domain = domainSlug ? competition.findDomain(domainSlug) : undefined;
   if (domain) {
     return [
       all,
@@ -38,7 +39,7 @@ function challengeOptions(domainSlug: string) {
   }
   return [
     all,
-    ...DOMAINS.map((d) => ({
+    ...competition.domains.map((d) => ({
       group: d.name,
       items: d.challenges.map((c) => ({ value: c.key, label: challengeLabel(c.number, c.title) })),
     })),
@@ -55,11 +56,12 @@ interface HistoryFiltersProps {
 
 /** Native selects: labelled, keyboard- and phone-friendly without a custom listbox. */
 export function HistoryFilters({ value, onChange }: HistoryFiltersProps) {
+  const { competition } = useCompetition();
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="group" aria-label={M.filtersLabel}>
       <NativeSelect
         label="Domain"
-        data={domainOptions}
+        data={domainOptions(competition)}
         value={value.domain}
         onChange={(event) => {
           const domain = event.currentTarget.value;
@@ -70,7 +72,7 @@ export function HistoryFilters({ value, onChange }: HistoryFiltersProps) {
       />
       <NativeSelect
         label="Challenge"
-        data={challengeOptions(value.domain)}
+        data={challengeOptions(competition, value.domain)}
         value={value.challenge}
         onChange={(event) => onChange({ ...value, challenge: event.currentTarget.value })}
       />

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { challengeTitle, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
@@ -11,6 +12,7 @@ import classes from "./Submissions.module.css";
 export const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
 
 function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
+  const { competition } = useCompetition();
   return (
     <Table.Tr>
       <Table.Td className={classes.nowrap}>
@@ -22,7 +24,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
         <Text size="xs" c="dimmed">
           {item.domain}
         </Text>
-        <Text size="sm">{challengeTitle(item.challenge_key, item.challenge)}</Text>
+        <Text size="sm">{challengeTitle(competition, item.challenge_key, item.challenge)}</Text>
       </Table.Td>
       <Table.Td className={classes.statusColumn}>
         <Stack gap={4} align="flex-start">

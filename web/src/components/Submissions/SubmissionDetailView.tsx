@@ -1,6 +1,7 @@
 import { Badge, Card, Code, Group, List, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { SubmissionDetail } from "../../api/submissions/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { DownloadFileButton } from "./DownloadFileButton";
 import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
@@ -78,7 +79,13 @@ function Validation({ submission }: { submission: SubmissionDetail }) {
 
 /** One of the team's submissions: its history entry, the scoring answer and the file sent. */
 export function SubmissionDetailView({ submission }: { submission: SubmissionDetail }) {
-  const name = challengeFullName(submission.domain, submission.challenge_key, submission.challenge);
+  const { competition } = useCompetition();
+  const name = challengeFullName(
+    competition,
+    submission.domain,
+    submission.challenge_key,
+    submission.challenge,
+  );
   const message = submission.error ?? submission.message;
   return (
     <Stack gap="lg">

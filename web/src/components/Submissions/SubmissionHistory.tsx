@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core
 import { useEffect, useRef, useState } from "react";
 import { useSubmissionHistoryPage } from "../../api/submissions/hooks";
 import type { SubmissionHistoryPage, SubmissionStatus } from "../../api/submissions/requests";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { TableSkeleton } from "../Leaderboard/TableSkeleton";
 import { LoadError } from "../LoadError";
 import { challengeFullName } from "./format";
@@ -14,6 +15,7 @@ export const HISTORY_PAGE_SIZE = 25;
 
 /** Says, for a screen reader, which shown submissions changed status since the last read. */
 function useStatusAnnouncement(page: SubmissionHistoryPage | undefined): string {
+  const { competition } = useCompetition();
   const seen = useRef(new Map<string, SubmissionStatus>());
   const [announcement, setAnnouncement] = useState("");
   useEffect(() => {
@@ -28,13 +30,13 @@ function useStatusAnnouncement(page: SubmissionHistoryPage | undefined): string 
       changed
         .map((item) =>
           M.statusChanged(
-            challengeFullName(item.domain, item.challenge_key, item.challenge),
+            challengeFullName(competition, item.domain, item.challenge_key, item.challenge),
             STATUS_LABELS[item.status],
           ),
         )
         .join(" "),
     );
-  }, [page]);
+  }, [page, competition]);
   return announcement;
 }
 

@@ -1,4 +1,4 @@
-import { challengeByKey } from "@tandem/competition";
+import type { Competition } from "@tandem/competition";
 import { type ScoreKind, type SubmittedBy, TEAM_MESSAGES } from "@tandem/contracts";
 import { SUBMISSION_MESSAGES } from "./messages";
 
@@ -10,15 +10,20 @@ export function scoreKindLabel(kind: ScoreKind): string {
   return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
 }
 
-/** "C1: Fraud Detection", or "C1" for a challenge this build does not know. */
-export function challengeTitle(key: string, number: number): string {
-  const challenge = challengeByKey(key);
+/** "C1: Fraud Detection", or "C1" for a challenge the competition in force does not have. */
+export function challengeTitle(competition: Competition, key: string, number: number): string {
+  const challenge = competition.challengeByKey(key);
   return challenge ? `C${number}: ${challenge.title}` : `C${number}`;
 }
 
 /** "Retail Banking C1: Fraud Detection", for text read out of its table or section. */
-export function challengeFullName(domain: string, key: string, number: number): string {
-  return `${domain} ${challengeTitle(key, number)}`;
+export function challengeFullName(
+  competition: Competition,
+  domain: string,
+  key: string,
+  number: number,
+): string {
+  return `${domain} ${challengeTitle(competition, key, number)}`;
 }
 
 /** Who sent a submission: the member's username, or the team's API key (SDK, scripts). */

@@ -1,6 +1,6 @@
-import { challengeByKey } from "@tandem/competition";
 import type { SubmissionDetail, SubmitResponse } from "@tandem/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { defaultCompetition } from "../../../test-utils/competition";
 import { ada } from "../../../test-utils/fixtures";
 import {
   jsonResponse,
@@ -15,7 +15,7 @@ import { SubmitPredictionsButton } from "./SubmitPredictionsButton";
 
 const KEY = "retail-banking/1";
 const HEADING = "Retail Banking C1: Fraud Detection";
-const HEADER = challengeByKey(KEY)!.header.join(",");
+const HEADER = defaultCompetition().challengeByKey(KEY)!.header.join(",");
 const ID = "0b6e3c1a-2f4d-4a8e-9c3b-5d6e7f809a1b";
 
 /** A stand-in for the browser's XMLHttpRequest: records what is sent, answers when told. */

@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { challengeByKey, challengeHeading, findDomain } from "@tandem/competition";
+import { challengeHeading } from "@tandem/competition";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SubmitPredictionsForm } from "./SubmitPredictionsForm";
 
@@ -23,8 +24,9 @@ export function SubmitPredictionsButton({
   compact = false,
 }: SubmitPredictionsButtonProps) {
   const [opened, { open, close }] = useDisclosure(false);
-  const challenge = challengeByKey(challengeKey);
-  const domain = challenge ? findDomain(challenge.domain) : undefined;
+  const { competition } = useCompetition();
+  const challenge = competition.challengeByKey(challengeKey);
+  const domain = challenge ? competition.findDomain(challenge.domain) : undefined;
   if (!challenge || !domain) return null;
   const { number, title } = challengeHeading(challenge);
   const heading = `${domain.name} C${number}: ${title}`;

@@ -19,6 +19,7 @@ import {
   useRetryFailed,
 } from "../../../api/admin/submissions";
 import { hasErrorCode } from "../../../api/client";
+import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";
 import { LoadError } from "../../LoadError";
 import { adminFailure } from "../adminErrors";
@@ -77,6 +78,7 @@ function ProgressReport({ progress }: { progress: ChallengeRescoreProgress }) {
 
 /** "Rescore a challenge" (after an answer fix) with its progress, and "Retry failed". */
 export function RescoreTools() {
+  const { competition } = useCompetition();
   const [challenge, setChallenge] = useState("");
   const [watched, setWatched] = useState<string | null>(null);
   const { trigger: rescore } = useRescoreChallenge();
@@ -109,7 +111,10 @@ export function RescoreTools() {
         <Group align="flex-end" gap="sm">
           <NativeSelect
             label="Challenge to rescore"
-            data={[{ value: "", label: "Choose a challenge" }, ...challengeOptions.slice(1)]}
+            data={[
+              { value: "", label: "Choose a challenge" },
+              ...challengeOptions(competition).slice(1),
+            ]}
             value={challenge}
             onChange={(event) => {
               setChallenge(event.currentTarget.value);

@@ -1,13 +1,15 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
-import { DOMAINS } from "@tandem/competition";
+import type { Competition } from "@tandem/competition";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
 import type { AdminSubmissionsFilter } from "../../../api/admin/submissions";
+import { useCompetition } from "../../../competition/CompetitionContext";
 import { STATUS_LABELS } from "../../Submissions/messages";
 import { fromLocalInput, toLocalInput } from "../time";
 
-export const challengeOptions = [
+/** "All challenges", then the competition's challenges grouped by domain. */
+export const challengeOptions = (competition: Competition) => [
   { value: "", label: "All challenges" },
-  ...DOMAINS.map((domain) => ({
+  ...competition.domains.map((domain) => ({
     group: domain.name,
     items: domain.challenges.map((c) => ({ value: c.key, label: `${c.key}: ${c.title}` })),
   })),
@@ -34,6 +36,7 @@ export function SubmissionsFilters({
   teamError,
   onChange,
 }: SubmissionsFiltersProps) {
+  const { competition } = useCompetition();
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, lg: 5 }}
@@ -52,7 +55,7 @@ export function SubmissionsFilters({
       <NativeSelect
         label="Challenge"
         description="Any challenge unless chosen"
-        data={challengeOptions}
+        data={challengeOptions(competition)}
         value={value.challenge}
         onChange={(event) => onChange({ ...value, challenge: event.currentTarget.value })}
       />

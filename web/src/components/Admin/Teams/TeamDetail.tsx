@@ -1,9 +1,10 @@
 import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { challengeByKey } from "@tandem/competition";
+import type { Competition } from "@tandem/competition";
 import type { AdminTeamDetail } from "@tandem/contracts";
 import { Link } from "react-router";
 import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams";
 import { hasErrorCode } from "../../../api/client";
+import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";
 import { LoadError } from "../../LoadError";
 import { StatusBadge } from "../../Submissions/StatusBadge";
@@ -17,8 +18,8 @@ import { TeamActions } from "./TeamActions";
 
 export const adminSubmissionPath = (id: string) => `/admin/submissions/${encodeURIComponent(id)}`;
 
-const challengeName = (key: string) => {
-  const challenge = challengeByKey(key);
+const challengeName = (competition: Competition, key: string) => {
+  const challenge = competition.challengeByKey(key);
   return challenge ? `${key}: ${challenge.title}` : key;
 };
 
@@ -66,6 +67,7 @@ function Members({ team }: { team: AdminTeamDetail }) {
 }
 
 function Results({ team }: { team: AdminTeamDetail }) {
+  const { competition } = useCompetition();
   return (
     <DataTable
       caption="Per-challenge results"
@@ -74,7 +76,7 @@ function Results({ team }: { team: AdminTeamDetail }) {
     >
       {team.challenges.map((c) => (
         <Table.Tr key={c.challenge_key}>
-          <Table.Td>{challengeName(c.challenge_key)}</Table.Td>
+          <Table.Td>{challengeName(competition, c.challenge_key)}</Table.Td>
           <Table.Td>{c.submissions}</Table.Td>
           <Table.Td>
             {c.best_public_score === null ? "–" : formatScore(c.best_public_score)}
