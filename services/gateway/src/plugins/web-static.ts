@@ -1,8 +1,12 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
-import { realpath } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { PublicCompetition } from "@tandem/competition";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 /** Dataset files whose type the generic lookup gets wrong or leaves as a download of bytes. */
@@ -20,6 +24,13 @@ export interface WebStaticOptions {
   staticDir: string;
   /** The built single-page app (`web/dist`). */
   webDistDir: string;
+  /**
+   * `GET /api/competition`'s answer, put into every HTML document so the app's first render
+   * needs no request. It should return the same `definition` object while the definition is
+   * unchanged (the competition source does): per-definition work is cached on that object.
+   * Absent: the documents are served as built.
+   */
+  publicCompetition?: () => Promise<PublicCompetition>;
 }
 
 /**
@@ -27,7 +38,7 @@ export interface WebStaticOptions {
  * Unknown `/api` and `/static` paths stay JSON 404s.
  */
 export const webStaticPlugin = fp(
-  async (app: FastifyInstance, { staticDir, webDistDir }: WebStaticOptions) => {
+  async (app: FastifyInstance, { staticDir, webDistDir, publicCompetition }: WebStaticOptions) => {
     mkdirSync(staticDir, { recursive: true });
     // Decorates `reply.sendFile`; the routes below decide the folder per request.
     await app.register(fastifyStatic, {
@@ -77,10 +88,24 @@ export const webStaticPlugin = fp(
       });
     }
 
+    const documents =
+      hasWeb && publicCompetition
+        ? createHtmlDocuments(webDistDir, publicCompetition, app.log)
+        : null;
+    if (documents) {
+      // Before the static files' wildcard: these documents carry the competition.
+      const landing = (request: FastifyRequest, reply: FastifyReply) =>
+        sendDocument(request, reply, documents.landing());
+      app.get("/", landing);
+      app.get("/landing.html", landing);
+      app.get("/index.html", (request, reply) => sendDocument(request, reply, documents.shell()));
+    }
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/static/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
+        if (documents) return sendDocument(request, reply, documents.shell());
         return reply
           .header("cache-control", "no-cache")
           .type("text/html")
@@ -95,3 +120,191 @@ export const webStaticPlugin = fp(
   },
   { name: "web-static", dependencies: ["rate-limit"] },
 );
+
+/** The script the web build leaves for the competition (web/index.html), filled or not. */
+const COMPETITION_SCRIPT =
+  /(<script id="tandem-competition" type="application\/json">)([^<]*)(<\/script>)/;
+
+type Encoding = "br" | "gzip";
+
+/** One HTML document as served: its bytes, compressed on first demand and kept. */
+interface HtmlDocument {
+  body: Buffer;
+  etag: string;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+interface Template {
+  html: string;
+  mtimeMs: number;
+  size: number;
+  /** Canonical JSON of the definition the build prerendered it from (landing.html), else null. */
+  prerenderedFrom: string | null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `index.html` and the prerendered `landing.html` with the current competition in their
+ * #tandem-competition script (`<` escaped, so no text can close it; a JSON script is data, not
+ * run, so the CSP is unchanged). "/" gets the prerender only while the active definition is the
+ * one it was rendered from; after an organizer's change, the shell, rendered in the browser.
+ * Each document is built once per definition, version and status, and compressed once per
+ * encoding; the files are re-read when a new web build replaces them.
+ */
+function createHtmlDocuments(
+  webDistDir: string,
+  publicCompetition: () => Promise<PublicCompetition>,
+  log: FastifyBaseLogger,
+) {
+  const templates = new Map<string, Template>();
+  const definitionJson = new WeakMap<object, string>();
+  const samePrerender = new WeakMap<object, { against: string; same: boolean }>();
+  const built = new Map<string, { key: unknown[]; document: HtmlDocument }>();
+
+  async function template(file: string): Promise<Template | null> {
+    const path = join(webDistDir, file);
+    const info = await stat(path).catch(() => null);
+    if (!info) return null;
+    const cached = templates.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    const html = await readFile(path, "utf8");
+    const data = COMPETITION_SCRIPT.exec(html)?.[2]?.trim();
+    let prerenderedFrom: string | null = null;
+    if (data) {
+      try {
+        prerenderedFrom = canonicalJson((JSON.parse(data) as PublicCompetition).definition);
+      } catch {
+        // Not data this code can read: never matches, so "/" gets the shell.
+      }
+    }
+    const loaded = { html, mtimeMs: info.mtimeMs, size: info.size, prerenderedFrom };
+    templates.set(file, loaded);
+    return loaded;
+  }
+
+  function jsonOf(definition: object): string {
+    let json = definitionJson.get(definition);
+    if (json === undefined) {
+      json = JSON.stringify(definition);
+      definitionJson.set(definition, json);
+    }
+    return json;
+  }
+
+  function isPrerendered(landing: Template, definition: object): boolean {
+    const against = landing.prerenderedFrom;
+    if (against === null) return false;
+    const known = samePrerender.get(definition);
+    if (known?.against === against) return known.same;
+    // Key order is not meaningful (a definition read back from jsonb has another).
+    const same = canonicalJson(definition) === against;
+    samePrerender.set(definition, { against, same });
+    return same;
+  }
+
+  function fill(file: string, page: Template, competition: PublicCompetition): HtmlDocument {
+    const statusJson = JSON.stringify(competition.status);
+    const key = [page, competition.definition, competition.version, statusJson];
+    const cached = built.get(file);
+    if (cached?.key.every((part, i) => part === key[i])) return cached.document;
+    const json = `{"version":${JSON.stringify(competition.version)},"definition":${jsonOf(
+      competition.definition,
+    )},"status":${statusJson}}`.replace(/</g, "\\u003c");
+    const html = page.html.replace(COMPETITION_SCRIPT, (_all, open, _data, close) =>
+      [open, json, close].join(""),
+    );
+    const document = htmlDocument(html);
+    built.set(file, { key, document });
+    return document;
+  }
+
+  async function current(): Promise<PublicCompetition | null> {
+    try {
+      return await publicCompetition();
+    } catch (err) {
+      // The page still loads, asks GET /api/competition itself, and says so if that fails too.
+      log.warn({ err }, "the competition could not be put into the page");
+      return null;
+    }
+  }
+
+  async function shellWith(competition: PublicCompetition | null) {
+    const page = await template("index.html");
+    if (!page) return null;
+    return competition ? fill("index.html", page, competition) : htmlDocument(page.html);
+  }
+
+  return {
+    async shell(): Promise<HtmlDocument | null> {
+      return shellWith(await current());
+    },
+    async landing(): Promise<HtmlDocument | null> {
+      const [page, competition] = await Promise.all([template("landing.html"), current()]);
+      if (!page || !competition || !isPrerendered(page, competition.definition)) {
+        return shellWith(competition);
+      }
+      return fill("landing.html", page, competition);
+    },
+  };
+}
+
+function htmlDocument(html: string): HtmlDocument {
+  const body = Buffer.from(html);
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  return { body, etag, encoded: {} };
+}
+
+async function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pending: Promise<HtmlDocument | null>,
+) {
+  const document = await pending;
+  if (!document) return reply.callNotFound();
+  reply
+    .header("cache-control", "no-cache")
+    .header("vary", "accept-encoding")
+    .header("etag", document.etag)
+    .type("text/html; charset=utf-8");
+  if (request.headers["if-none-match"] === document.etag) return reply.status(304).send();
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return reply.send(document.body);
+  document.encoded[encoding] ??= compress(document.body, encoding);
+  return reply.header("content-encoding", encoding).send(await document.encoded[encoding]);
+}
+
+// Once per document, not per request; quality 5 keeps brotli near gzip's cost (a few ms for
+// the landing page) at close to the build's size.
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(body, { level: 6 });
+}
+
+/** br, else gzip, when the client accepts it (a q of 0 refuses). */
+function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/** JSON with every object's keys sorted: equal for equal documents, whatever their key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : v,
+  );
+}
