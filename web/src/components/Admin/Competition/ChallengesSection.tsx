@@ -1,0 +1,262 @@
+import {
+  Badge,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { type ChallengeDefinition, METRICS, type MetricId } from "@tandem/competition";
+import type { SectionProps } from "./draft";
+import { useIssue } from "./issues";
+
+/**
+ * The metrics the scorer computes for each kind of target (packages/scoring's `scorePredictions`):
+ * any other pairing fails every submission, so it is not offered.
+ */
+const METRICS_FOR: Record<ChallengeDefinition["target"]["kind"], readonly MetricId[]> = {
+  label: ["macro_f1"],
+  numeric: ["rmse", "mse", "mae", "gini"],
+  ranking: ["ndcg10"],
+};
+
+const metricOptions = (challenge: ChallengeDefinition) => {
+  const fitting = METRICS_FOR[challenge.target.kind];
+  const ids = fitting.includes(challenge.metric) ? fitting : [challenge.metric, ...fitting];
+  return ids.map((id) => ({
+    value: id,
+    label: `${METRICS[id].name} (${METRICS[id].higherIsBetter ? "higher" : "lower"} is better)`,
+  }));
+};
+
+/** A fraction (0.3) as the percent the form shows (30), and back. */
+const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
+const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
+
+/** A number input's value: a number, or "" while empty (then the field is left out). */
+const numberOrUndefined = (value: number | string) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+function ChallengeCard({
+  draft,
+  edit,
+  domainIndex,
+  index,
+  used,
+}: SectionProps & { domainIndex: number; index: number; used: boolean }) {
+  const domain = draft.domains[domainIndex];
+  const challenge = domain?.challenges[index];
+  const at = `domains.${domainIndex}.challenges.${index}`;
+  const metricError = useIssue(`${at}.metric`);
+  const dailyError = useIssue(`${at}.daily_limit`);
+  const picksError = useIssue(`${at}.final_picks`);
+  const fractionError = useIssue(`${at}.split.public_fraction`);
+  const groupError = useIssue(`${at}.split.group_by`);
+  if (!domain || !challenge) return null;
+  const key = `${domain.slug}/${challenge.number}`;
+  const { limits } = draft;
+  const change = (recipe: (c: ChallengeDefinition) => void) =>
+    edit((d) => recipe(d.domains[domainIndex]!.challenges[index]!));
+  const titleId = `challenge-${domain.slug}-${challenge.number}`;
+
+  return (
+    <Card withBorder radius="md" padding="sm" component="section" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Group gap="xs" justify="space-between" wrap="wrap">
+          <Text fw={600} size="sm" id={titleId}>
+            {key}: {challenge.title}
+          </Text>
+          {used ? (
+            <Badge color="orange" variant="light">
+              Has submissions
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              No submissions
+            </Badge>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label={`Metric of ${key}`}
+            data={metricOptions(challenge)}
+            value={challenge.metric}
+            allowDeselect={false}
+            error={metricError}
+            description={used ? "Changing it rescores its submissions." : undefined}
+            onChange={(metric) => {
+              if (metric) change((c) => (c.metric = metric as MetricId));
+            }}
+          />
+          <NumberInput
+            label={`Daily limit of ${key}`}
+            description={`Empty: the default, ${limits.daily_submissions}`}
+            placeholder={String(limits.daily_submissions)}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            allowNegative={false}
+            value={challenge.daily_limit ?? ""}
+            error={dailyError}
+            onChange={(value) =>
+              change((c) => {
+                const limit = numberOrUndefined(value);
+                if (limit === undefined) delete c.daily_limit;
+                else c.daily_limit = limit;
+              })
+            }
+          />
+          <NumberInput
+            label={`Final picks of ${key}`}
+            description={`Empty: the default, ${limits.final_picks}`}
+            placeholder={String(limits.final_picks)}
+            min={1}
+            max={20}
+            allowDecimal={false}
+            allowNegative={false}
+            value={challenge.final_picks ?? ""}
+            error={picksError}
+            onChange={(value) =>
+              change((c) => {
+                const picks = numberOrUndefined(value);
+                if (picks === undefined) delete c.final_picks;
+                else c.final_picks = picks;
+              })
+            }
+          />
+          <NumberInput
+            label={`Public share of ${key} (%)`}
+            description={`Empty: the default, ${toPercent(limits.public_fraction)}%`}
+            placeholder={String(toPercent(limits.public_fraction))}
+            min={0}
+            max={100}
+            decimalScale={2}
+            allowNegative={false}
+            value={challenge.split ? toPercent(challenge.split.public_fraction) : ""}
+            error={fractionError ?? groupError}
+            onChange={(value) =>
+              change((c) => {
+                const percent = numberOrUndefined(value);
+                if (percent === undefined) {
+                  // The group column stays: only the fraction falls back to the default.
+                  if (c.split?.group_by) {
+                    c.split = {
+                      public_fraction: limits.public_fraction,
+                      group_by: c.split.group_by,
+                    };
+                  } else delete c.split;
+                } else c.split = { ...c.split, public_fraction: toFraction(percent) };
+              })
+            }
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Each challenge's policies (metric, daily limit, final picks, public share) and the defaults
+ * the challenges without their own follow. Challenges with submissions are marked: their
+ * metric changes need a rescore, and their split is fixed once their answers are loaded.
+ */
+export function ChallengesSection({
+  draft,
+  edit,
+  used,
+}: SectionProps & { used: ReadonlySet<string> }) {
+  const dailyError = useIssue("limits.daily_submissions");
+  const picksError = useIssue("limits.final_picks");
+  const shareError = useIssue("limits.public_fraction");
+  const { limits } = draft;
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="limits-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="limits-title">
+            Defaults
+          </Title>
+          <Text size="sm" c="dimmed">
+            Every challenge without its own value follows these. A daily limit or final picks set in
+            Settings win over both, as do a team's own daily limit and the deployment's
+            SUBMISSIONS_PER_DAY.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NumberInput
+              label="Daily submissions per challenge"
+              min={1}
+              max={10_000}
+              allowDecimal={false}
+              allowNegative={false}
+              value={limits.daily_submissions}
+              error={dailyError}
+              onChange={(value) =>
+                edit((d) => {
+                  d.limits.daily_submissions = numberOrUndefined(value) as number;
+                })
+              }
+            />
+            <NumberInput
+              label="Final picks per challenge"
+              min={1}
+              max={20}
+              allowDecimal={false}
+              allowNegative={false}
+              value={limits.final_picks}
+              error={picksError}
+              onChange={(value) =>
+                edit((d) => {
+                  d.limits.final_picks = numberOrUndefined(value) as number;
+                })
+              }
+            />
+            <NumberInput
+              label="Public share of the test rows (%)"
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              value={toPercent(limits.public_fraction)}
+              error={shareError}
+              onChange={(value) =>
+                edit((d) => {
+                  const percent = numberOrUndefined(value);
+                  d.limits.public_fraction = (
+                    percent === undefined ? undefined : toFraction(percent)
+                  ) as number;
+                })
+              }
+            />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      {draft.domains.map((domain, domainIndex) => (
+        <Stack
+          key={domain.slug}
+          gap="sm"
+          component="section"
+          aria-labelledby={`domain-${domain.slug}`}
+        >
+          <Title order={2} size="h4" id={`domain-${domain.slug}`}>
+            {domain.name}
+          </Title>
+          {domain.challenges.map((challenge, index) => (
+            <ChallengeCard
+              key={challenge.number}
+              draft={draft}
+              edit={edit}
+              domainIndex={domainIndex}
+              index={index}
+              used={used.has(`${domain.slug}/${challenge.number}`)}
+            />
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

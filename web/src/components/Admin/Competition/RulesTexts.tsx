@@ -1,0 +1,115 @@
+import { Card, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import type { Competition, TextSection } from "@tandem/competition";
+import type { SectionProps } from "./draft";
+import { useIssue } from "./issues";
+import { LinesField } from "./LinesField";
+import { TextPreview } from "./TextPreview";
+
+const DYNAMIC = {
+  timeline: "the timeline table",
+  metrics: "the table of metrics",
+  prizes: "the prize tables",
+} as const;
+
+/** A rules section as the Rules page renders it (its tables named, not drawn). */
+function sectionMarkdown(section: TextSection & { dynamic?: keyof typeof DYNAMIC | undefined }) {
+  return [
+    `### ${section.title}`,
+    ...section.paragraphs,
+    (section.bullets ?? []).map((bullet) => `- ${bullet}`).join("\n"),
+    section.dynamic ? `*Followed by ${DYNAMIC[section.dynamic]}, built from the definition.*` : "",
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+function RulesSectionCard({
+  index,
+  draft,
+  edit,
+  preview,
+}: SectionProps & { index: number; preview: Competition | null }) {
+  const section = draft.site.rules.sections[index];
+  const at = `site.rules.sections.${index}`;
+  const titleError = useIssue(`${at}.title`);
+  const paragraphsError = useIssue(`${at}.paragraphs`);
+  const bulletsError = useIssue(`${at}.bullets`);
+  if (!section) return null;
+  const filled = preview?.site.rules.sections[index];
+  const titleId = `rules-${section.id}-title`;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          Rules: {section.title || section.id}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="sm">
+            <TextInput
+              label="Section title"
+              value={section.title}
+              error={titleError}
+              onChange={(event) => {
+                const title = event.currentTarget.value;
+                edit((d) => {
+                  d.site.rules.sections[index]!.title = title;
+                });
+              }}
+            />
+            <LinesField
+              label="Paragraphs"
+              description="A blank line starts a new paragraph. Placeholders such as {{closes_at}} are filled in."
+              split="paragraphs"
+              value={section.paragraphs}
+              error={paragraphsError}
+              onChange={(paragraphs) =>
+                edit((d) => {
+                  d.site.rules.sections[index]!.paragraphs = paragraphs;
+                })
+              }
+            />
+            <LinesField
+              label="Bullets"
+              description="One bullet per line; none: no list."
+              split="lines"
+              value={section.bullets ?? []}
+              error={bulletsError}
+              onChange={(bullets) =>
+                edit((d) => {
+                  const target = d.site.rules.sections[index]!;
+                  if (bullets.length > 0) target.bullets = bullets;
+                  else delete target.bullets;
+                })
+              }
+            />
+          </Stack>
+          <TextPreview
+            title={section.title || section.id}
+            markdown={filled ? sectionMarkdown(filled) : null}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The Rules page's sections: titles, paragraphs and bullets, with their preview. */
+export function RulesTexts({
+  draft,
+  edit,
+  preview,
+}: SectionProps & { preview: Competition | null }) {
+  return (
+    <>
+      {draft.site.rules.sections.map((section, index) => (
+        <RulesSectionCard
+          key={section.id}
+          index={index}
+          draft={draft}
+          edit={edit}
+          preview={preview}
+        />
+      ))}
+    </>
+  );
+}

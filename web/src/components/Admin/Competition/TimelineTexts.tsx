@@ -1,0 +1,117 @@
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import type { Competition } from "@tandem/competition";
+import type { Draft, SectionProps } from "./draft";
+import { useIssue } from "./issues";
+import { TextPreview } from "./TextPreview";
+
+/** The dates a timeline entry may name, as the definition spells them. */
+function dateChoices(draft: Draft, current: string) {
+  const choices = [
+    { value: "registration_opens", label: "Registration opens" },
+    ...draft.phases.flatMap((phase) => [
+      { value: `${phase.id}.starts_at`, label: `${phase.name || phase.id} starts` },
+      { value: `${phase.id}.ends_at`, label: `${phase.name || phase.id} ends` },
+    ]),
+    { value: "winners", label: "Winners announced" },
+    { value: "workshop", label: "Workshop" },
+  ];
+  // A name that resolves to nothing stays listed: the validation reports it.
+  if (current && !choices.some((c) => c.value === current)) {
+    choices.push({ value: current, label: current });
+  }
+  return choices.map((c) => ({ value: c.value, label: `${c.label} (${c.value})` }));
+}
+
+function EntryFields({ index, draft, edit }: SectionProps & { index: number }) {
+  const entry = draft.timeline[index];
+  const dateError = useIssue(`timeline.${index}.date`);
+  const eventError = useIssue(`timeline.${index}.event`);
+  if (!entry) return null;
+  const n = index + 1;
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap">
+      <Select
+        label={`Entry ${n}: date`}
+        data={dateChoices(draft, entry.date)}
+        value={entry.date}
+        error={dateError}
+        allowDeselect={false}
+        onChange={(date) =>
+          edit((d) => {
+            d.timeline[index]!.date = date ?? "";
+          })
+        }
+        style={{ flex: "1 1 200px" }}
+      />
+      <TextInput
+        label={`Entry ${n}: event`}
+        value={entry.event}
+        error={eventError}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          edit((d) => {
+            d.timeline[index]!.event = text;
+          });
+        }}
+        style={{ flex: "1 1 200px" }}
+      />
+      <Button
+        variant="subtle"
+        color="red"
+        size="xs"
+        mt={28}
+        aria-label={`Remove timeline entry ${n}`}
+        onClick={() =>
+          edit((d) => {
+            d.timeline.splice(index, 1);
+          })
+        }
+      >
+        Remove
+      </Button>
+    </Group>
+  );
+}
+
+/** The landing page's timeline: each entry names a date of the definition, so it follows it. */
+export function TimelineTexts({
+  draft,
+  edit,
+  preview,
+}: SectionProps & { preview: Competition | null }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="timeline-title">
+      <Stack gap="sm">
+        <Title order={3} size="h5" id="timeline-title">
+          Landing page and Rules: timeline
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Stack gap="sm">
+            {draft.timeline.map((_entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place
+              <EntryFields key={index} index={index} draft={draft} edit={edit} />
+            ))}
+            <Button
+              variant="light"
+              size="xs"
+              style={{ alignSelf: "flex-start" }}
+              onClick={() =>
+                edit((d) => {
+                  d.timeline.push({ date: "registration_opens", event: "" });
+                })
+              }
+            >
+              Add an entry
+            </Button>
+          </Stack>
+          <TextPreview
+            title="timeline"
+            markdown={
+              preview ? preview.timeline.map((e) => `- **${e.date}**: ${e.event}`).join("\n") : null
+            }
+          />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
