@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { challengeByKey } from "@tandem/competition";
+import { challengeByKey } from "@tandem/competition/server";
 import { LEADERBOARD_MESSAGES, SHAKE_UP_COLUMNS } from "@tandem/contracts";
 import { generateDomain } from "@tandem/datasets";
 import { computePublicRows, PRIVATE, PUBLIC } from "@tandem/scoring";

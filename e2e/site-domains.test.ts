@@ -1,6 +1,7 @@
-import { DOMAIN_CARDS, DOMAINS, METRICS, SITE_TIMERS } from "@tandem/competition";
+import { METRICS, SITE_TIMERS } from "@tandem/competition";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competition } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import { launchBrowser, newPage, pauseClock, settle } from "./site-support";
 
@@ -51,11 +52,11 @@ async function openDomain(page: Page, route: string, name: string) {
 }
 
 describe("the domain page template", () => {
-  for (const domain of DOMAINS) {
+  for (const domain of competition.domains) {
     it(`shows ${domain.name}: hero, overview, every challenge's five parts, data preview and downloads`, async () => {
       const page = await newPage(browser);
       await openDomain(page, domain.route, domain.name);
-      const card = DOMAIN_CARDS[domain.slug];
+      const card = domain.card;
       if (card) expect(await page.getByRole("img", { name: card.image.alt }).count()).toBe(1);
       await page.getByRole("heading", { level: 2, name: "Overview" }).waitFor();
       // Backticks in the content mark code; the page shows them as code, without the backticks.
@@ -97,7 +98,9 @@ describe("the domain page template", () => {
 
   it("previews the first rows of any file picked from the real data", async () => {
     const page = await newPage(browser);
-    const domain = DOMAINS.find((candidate) => candidate.dataFiles.length > 1) ?? DOMAINS[0];
+    const domain =
+      competition.domains.find((candidate) => candidate.dataFiles.length > 1) ??
+      competition.domains[0];
     if (!domain) throw new Error("no domains");
     await openDomain(page, domain.route, domain.name);
     const preview = page.getByRole("region", { name: "Data Preview" });
@@ -122,7 +125,9 @@ describe("the domain page template", () => {
 
   it("offers every domain file, notebook and sample submission as a download that returns the real file", async () => {
     const domains = await apiDomains();
-    expect(domains.map((domain) => domain.slug)).toEqual(DOMAINS.map((domain) => domain.slug));
+    expect(domains.map((domain) => domain.slug)).toEqual(
+      competition.domains.map((domain) => domain.slug),
+    );
     const page = await newPage(browser);
     for (const domain of domains) {
       await openDomain(page, domain.route, domain.name);
@@ -181,7 +186,7 @@ describe("domain page states", () => {
   it("shows the loading state for 500 ms, then the content", async () => {
     const page = await newPage(browser);
     await pauseClock(page);
-    const domain = DOMAINS.at(-1);
+    const domain = competition.domains.at(-1);
     if (!domain) throw new Error("no domains");
     const answered = page.waitForResponse((response) =>
       response.url().endsWith("/api/competition/domains"),
@@ -202,7 +207,7 @@ describe("domain page states", () => {
 
   it("says 'Domain Not Found' with a link to /domains when the server does not publish the domain", async () => {
     const page = await newPage(browser);
-    const missing = DOMAINS[0];
+    const missing = competition.domains[0];
     if (!missing) throw new Error("no domains");
     // The router only has routes for the six domains (any other slug redirects to /), so the
     // state is reached when the server's list lacks a routed domain.
@@ -232,15 +237,15 @@ describe("domain page states", () => {
     const page = await newPage(browser);
     await page.goto(url("/domains"));
     await page.getByRole("heading", { level: 1, name: "Domain Challenges" }).waitFor();
-    for (const domain of DOMAINS) {
+    for (const domain of competition.domains) {
       const link = page.getByRole("main").getByRole("link", { name: domain.name, exact: true });
       expect(await link.getAttribute("href")).toBe(domain.route);
     }
     await page
       .getByRole("main")
-      .getByRole("link", { name: DOMAINS[1]?.name ?? "", exact: true })
+      .getByRole("link", { name: competition.domains[1]?.name ?? "", exact: true })
       .click();
-    await page.waitForURL(url(DOMAINS[1]?.route ?? "/"));
+    await page.waitForURL(url(competition.domains[1]?.route ?? "/"));
     await page.close();
   });
 });

@@ -2,24 +2,11 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  ABOUT,
-  ACADEMIC_PARTNERS,
-  DOMAIN_SPONSORS,
-  DOMAINS,
-  FAQ,
-  PARTICIPATION_STEPS,
-  PRIVACY_POLICY,
-  RESOURCE_CARDS,
-  RESOURCE_SECTIONS,
-  RULES_SECTIONS,
-  SDK_PACKAGE,
-  SPONSORS_PAGE,
-  WEBINARS,
-} from "@tandem/competition";
+import { SDK_PACKAGE } from "@tandem/competition";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
+import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
 
@@ -46,25 +33,26 @@ describe("Rules", () => {
     await page.getByRole("heading", { level: 1, name: "Rules and Participation" }).waitFor();
     const steps = page.getByRole("region", { name: "How to Participate" }).getByRole("listitem");
     expect(await steps.count()).toBe(4);
-    expect(PARTICIPATION_STEPS).toHaveLength(4);
-    for (const step of PARTICIPATION_STEPS) {
+    expect(site.rules.steps).toHaveLength(4);
+    for (const step of site.rules.steps) {
       await page.getByRole("heading", { level: 3, name: step.title }).waitFor();
     }
-    for (const section of RULES_SECTIONS) {
+    for (const section of site.rules.sections) {
       await page.getByRole("heading", { level: 3, name: section.title, exact: true }).waitFor();
     }
     // The metrics table is built from the challenges themselves.
     const metrics = page.getByRole("region", { name: "Metric of each challenge" });
     expect(await metrics.locator("tbody tr").count()).toBe(
-      DOMAINS.reduce((sum, domain) => sum + domain.challenges.length, 0),
+      competition.domains.reduce((sum, domain) => sum + domain.challenges.length, 0),
     );
 
     const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
-    expect(FAQ).toHaveLength(7);
-    for (const item of FAQ) await faq.getByRole("button", { name: item.question }).waitFor();
+    expect(site.rules.faq).toHaveLength(7);
+    for (const item of site.rules.faq)
+      await faq.getByRole("button", { name: item.question }).waitFor();
     expect(await faq.getByRole("button").count()).toBe(7);
-    const first = FAQ[0];
-    if (!first) throw new Error("no FAQ");
+    const first = site.rules.faq[0];
+    if (!first) throw new Error("no site.rules.faq");
     await faq.getByRole("button", { name: first.question }).click();
     await faq.getByText(first.answer).waitFor();
 
@@ -78,9 +66,9 @@ describe("Resources", () => {
   it("scrolls to each of the six sections from its card", async () => {
     const page = await newPage(browser, { width: 390, height: 844 });
     await page.goto(url("/resources"));
-    expect(RESOURCE_CARDS).toHaveLength(6);
+    expect(site.resources.cards).toHaveLength(6);
     const topics = page.getByRole("navigation", { name: "Resource topics" });
-    for (const card of RESOURCE_CARDS) {
+    for (const card of site.resources.cards) {
       await page.evaluate("window.scrollTo(0, 0)");
       await topics.getByRole("link", { name: new RegExp(`^${card.title}`) }).click();
       await page.waitForURL(url(`/resources#${card.id}`));
@@ -97,16 +85,18 @@ describe("Resources", () => {
     const page = await newPage(browser);
     await page.goto(url("/resources"));
     const mentors = page.getByRole("region", { name: "Mentor Resources" });
-    const comingSoon = mentors.getByRole("button", { name: RESOURCE_SECTIONS.mentors.button });
+    const comingSoon = mentors.getByRole("button", {
+      name: site.resources.sections.mentors.button,
+    });
     expect(await comingSoon.isDisabled()).toBe(true);
 
     const officeHours = page.getByRole("region", { name: "Office Hours" });
-    const kickoff = WEBINARS[0];
+    const kickoff = competition.webinars[0];
     if (!kickoff) throw new Error("no webinar");
     await officeHours.getByRole("heading", { name: kickoff.title }).waitFor();
     await officeHours.getByText(kickoff.when).waitFor();
     await officeHours
-      .getByRole("heading", { name: RESOURCE_SECTIONS.officeHours.biweekly.title })
+      .getByRole("heading", { name: site.resources.sections.officeHours.biweekly.title })
       .waitFor();
 
     const snippet = await page.getByRole("region", { name: "Sample SDK usage" }).textContent();
@@ -115,15 +105,15 @@ describe("Resources", () => {
     expect(snippet).toContain(`base_url="${server.baseUrl}"`);
     const reference = page
       .getByRole("region", { name: "API Documentation" })
-      .getByRole("link", { name: RESOURCE_SECTIONS.api.reference.link.label });
+      .getByRole("link", { name: site.resources.sections.api.reference.link.label });
     expect(await reference.getAttribute("href")).toBe("/api/docs");
     const docs = await page.request.get(url("/api/docs/json"));
     expect((await docs.json()).info.title).toBe("Tandem API");
 
     const course = page.getByRole("link", {
-      name: new RegExp(RESOURCE_SECTIONS.genai.course.label),
+      name: new RegExp(site.resources.sections.genai.course.label),
     });
-    expect(await course.getAttribute("href")).toBe(RESOURCE_SECTIONS.genai.course.href);
+    expect(await course.getAttribute("href")).toBe(site.resources.sections.genai.course.href);
     expect(await course.getAttribute("target")).toBe("_blank");
     expect(await course.getAttribute("rel")).toContain("noopener");
 
@@ -210,45 +200,49 @@ describe("Sponsors, About and Privacy Policy", () => {
   it("lists academic partners, domain sponsors, community partners and the sponsor contact", async () => {
     const page = await newPage(browser);
     await page.goto(url("/sponsors"));
-    await page.getByRole("heading", { level: 1, name: SPONSORS_PAGE.title }).waitFor();
-    for (const partner of ACADEMIC_PARTNERS) {
+    await page.getByRole("heading", { level: 1, name: site.sponsors.page.title }).waitFor();
+    for (const partner of site.sponsors.academic_partners) {
       await page.getByRole("heading", { level: 3, name: partner.name }).waitFor();
       expect(await page.getByRole("img", { name: partner.logo.alt }).count()).toBeGreaterThan(0);
     }
-    for (const sponsor of DOMAIN_SPONSORS) {
-      await page.getByRole("heading", { level: 3, name: sponsor.name }).waitFor();
+    for (const { sponsor } of competition.domains) {
+      if (sponsor) await page.getByRole("heading", { level: 3, name: sponsor.name }).waitFor();
     }
-    await page.getByRole("heading", { level: 2, name: SPONSORS_PAGE.communityTitle }).waitFor();
-    await page.getByText(SPONSORS_PAGE.communityText).waitFor();
-    const mail = page.getByRole("main").getByRole("link", { name: SPONSORS_PAGE.contactEmail });
-    expect(await mail.getAttribute("href")).toBe(`mailto:${SPONSORS_PAGE.contactEmail}`);
+    await page
+      .getByRole("heading", { level: 2, name: site.sponsors.page.communityTitle })
+      .waitFor();
+    await page.getByText(site.sponsors.page.communityText).waitFor();
+    const mail = page
+      .getByRole("main")
+      .getByRole("link", { name: site.sponsors.page.contactEmail });
+    expect(await mail.getAttribute("href")).toBe(`mailto:${site.sponsors.page.contactEmail}`);
     await page.close();
   });
 
   it("tells the motivation, collaboration, team and methodology, with Fidelity and Complexity only", async () => {
     const page = await newPage(browser);
     await page.goto(url("/about"));
-    await page.getByRole("heading", { level: 1, name: ABOUT.title }).waitFor();
+    await page.getByRole("heading", { level: 1, name: site.about.title }).waitFor();
     for (const title of [
-      ABOUT.motivation.title,
-      ABOUT.collaboration.title,
-      ABOUT.teamTitle,
-      ABOUT.acknowledgments.title,
-      ABOUT.methodology.title,
+      site.about.motivation.title,
+      site.about.collaboration.title,
+      site.about.teamTitle,
+      site.about.acknowledgments.title,
+      site.about.methodology.title,
     ]) {
       await page.getByRole("heading", { level: 2, name: title }).waitFor();
     }
-    expect(await page.getByRole("img", { name: ABOUT.image.alt }).count()).toBe(1);
+    expect(await page.getByRole("img", { name: site.about.image.alt }).count()).toBe(1);
     const dimensions = page.getByRole("list", { name: "Challenge dimensions" });
-    for (const dimension of ABOUT.methodology.dimensions) {
+    for (const dimension of site.about.methodology.dimensions) {
       const heading = dimensions.getByRole("heading", { name: dimension.name, exact: true });
       expect(await heading.count(), dimension.name).toBe(dimension.shown ? 1 : 0);
     }
-    expect(ABOUT.methodology.dimensions.filter((d) => d.shown).map((d) => d.name)).toEqual([
+    expect(site.about.methodology.dimensions.filter((d) => d.shown).map((d) => d.name)).toEqual([
       "Fidelity",
       "Complexity",
     ]);
-    await page.getByRole("link", { name: ABOUT.acknowledgments.link.label }).click();
+    await page.getByRole("link", { name: site.about.acknowledgments.link.label }).click();
     await page.waitForURL(url("/sponsors"));
     await page.close();
   });
@@ -256,8 +250,8 @@ describe("Sponsors, About and Privacy Policy", () => {
   it("shows every section of the privacy policy", async () => {
     const page = await newPage(browser);
     await page.goto(url("/privacy-policy"));
-    await page.getByRole("heading", { level: 1, name: PRIVACY_POLICY.title }).waitFor();
-    for (const section of PRIVACY_POLICY.sections) {
+    await page.getByRole("heading", { level: 1, name: site.privacy.title }).waitFor();
+    for (const section of site.privacy.sections) {
       await page.getByRole("heading", { level: 2, name: section.title }).waitFor();
     }
     await page.close();
@@ -278,7 +272,7 @@ const PUBLIC_PAGES = [
   "/sponsors",
   "/privacy-policy",
   "/domains",
-  ...DOMAINS.map((domain) => domain.route),
+  ...competition.domains.map((domain) => domain.route),
 ];
 
 describe("accessibility and layout of every public page", () => {

@@ -1,19 +1,7 @@
-import {
-  AUDIENCE_SLIDES,
-  CONFERENCE_BANNER,
-  DOMAINS,
-  FEATURES,
-  FEATURES_SECTION,
-  FOOTER,
-  HERO_BACKGROUNDS,
-  HERO_HEADING,
-  HERO_SLIDES,
-  SITE_TIMERS,
-  SUPPORTERS,
-  TIMELINE,
-} from "@tandem/competition";
+import { SITE_TIMERS } from "@tandem/competition";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import {
   launchBrowser,
@@ -68,7 +56,7 @@ function collectErrors(page: Page): string[] {
 }
 
 function heroSlide(page: Page, index: number) {
-  return page.getByRole("heading", { level: 2, name: HERO_SLIDES[index]?.title, exact: true });
+  return page.getByRole("heading", { level: 2, name: site.hero.slides[index]?.title, exact: true });
 }
 
 async function activeHeroBackground(page: Page): Promise<string | null> {
@@ -77,7 +65,7 @@ async function activeHeroBackground(page: Page): Promise<string | null> {
 
 async function visibleAudience(page: Page): Promise<string> {
   const titles = await Promise.all(
-    AUDIENCE_SLIDES.map(async (slide) =>
+    site.participate.slides.map(async (slide) =>
       (await page.getByRole("heading", { level: 3, name: slide.title, exact: true }).isVisible())
         ? slide.title
         : null,
@@ -108,22 +96,23 @@ describe("landing page sections", () => {
     await page.getByRole("heading", { level: 1 }).waitFor();
     await heroSlide(page, 0).waitFor();
     await page.getByRole("link", { name: "Register Now" }).waitFor();
-    await page.getByRole("heading", { name: CONFERENCE_BANNER.title }).waitFor();
-    expect(await page.getByRole("img", { name: CONFERENCE_BANNER.image.alt }).count()).toBe(1);
+    await page.getByRole("heading", { name: site.conference_banner.title }).waitFor();
+    expect(await page.getByRole("img", { name: site.conference_banner.image.alt }).count()).toBe(1);
     await page.getByRole("heading", { name: "Should I Participate?" }).waitFor();
-    await page.getByRole("heading", { name: FEATURES_SECTION.title }).waitFor();
-    for (const feature of FEATURES) {
+    await page.getByRole("heading", { name: site.features.title }).waitFor();
+    for (const feature of site.features.items) {
       await page.getByRole("heading", { level: 3, name: feature.title }).waitFor();
     }
     await page.getByRole("heading", { name: "Domain Challenges" }).waitFor();
-    for (const domain of DOMAINS) {
+    for (const domain of competition.domains) {
       const link = page.getByRole("link", { name: domain.name, exact: true }).first();
       expect(await link.getAttribute("href")).toBe(domain.route);
     }
     await page.getByRole("heading", { name: "Competition Timeline" }).waitFor();
-    for (const entry of TIMELINE) await page.getByText(entry.event, { exact: true }).waitFor();
+    for (const entry of competition.timeline)
+      await page.getByText(entry.event, { exact: true }).waitFor();
     await page.getByRole("heading", { name: "Supported By" }).waitFor();
-    for (const supporter of SUPPORTERS) {
+    for (const supporter of site.sponsors.academic_partners) {
       expect(await page.getByRole("img", { name: supporter.logo.alt }).count()).toBe(1);
     }
     await page.getByRole("contentinfo").waitFor();
@@ -134,7 +123,7 @@ describe("landing page sections", () => {
     const page = await freshPage();
     await openLanding(page);
     const carousel = page.getByRole("region", { name: "Who the competition is for" });
-    for (const slide of AUDIENCE_SLIDES) {
+    for (const slide of site.participate.slides) {
       await carousel.getByRole("button", { name: `Show ${slide.title}` }).click();
       const card = carousel.getByRole("group", { name: new RegExp(`: ${slide.title}$`) });
       await card.getByRole("heading", { level: 3, name: slide.title }).waitFor();
@@ -147,7 +136,7 @@ describe("landing page sections", () => {
         `[...document.images].some(i => i.alt === ${JSON.stringify(slide.imageAlt)} && i.complete && i.naturalWidth > 0)`,
       );
     }
-    expect(AUDIENCE_SLIDES).toHaveLength(5);
+    expect(site.participate.slides).toHaveLength(5);
     await page.close();
   });
 });
@@ -158,7 +147,7 @@ describe("landing page timers", () => {
     await pauseClock(page);
     await openLanding(page);
     await heroSlide(page, 0).waitFor();
-    const firstBackground = HERO_BACKGROUNDS[0]?.src ?? "";
+    const firstBackground = site.hero.backgrounds[0]?.src ?? "";
     expect(await activeHeroBackground(page)).toBe(firstBackground);
 
     await page.clock.runFor(carouselIntervalMs - 1);
@@ -174,7 +163,7 @@ describe("landing page timers", () => {
     await page.clock.runFor(heroBackgroundIntervalMs - carouselIntervalMs);
     await until(
       page,
-      `document.querySelector("[data-hero-background][data-active]")?.dataset.heroBackground === ${JSON.stringify(HERO_BACKGROUNDS[1]?.src)}`,
+      `document.querySelector("[data-hero-background][data-active]")?.dataset.heroBackground === ${JSON.stringify(site.hero.backgrounds[1]?.src)}`,
     );
     await page.close();
   });
@@ -190,7 +179,9 @@ describe("landing page timers", () => {
     await settle(page);
     expect(await heroSlide(page, 0).isVisible()).toBe(true);
 
-    const third = page.getByRole("button", { name: `Show highlight 3 of ${HERO_SLIDES.length}` });
+    const third = page.getByRole("button", {
+      name: `Show highlight 3 of ${site.hero.slides.length}`,
+    });
     await third.focus();
     await page.keyboard.press("Enter");
     await heroSlide(page, 2).waitFor();
@@ -229,29 +220,37 @@ describe("landing page timers", () => {
     await openLanding(page);
     const carousel = page.getByRole("region", { name: "Who the competition is for" });
     await carousel.waitFor();
-    expect(await visibleAudience(page)).toBe(AUDIENCE_SLIDES[0]?.title);
+    expect(await visibleAudience(page)).toBe(site.participate.slides[0]?.title);
 
     await page.clock.runFor(carouselIntervalMs);
-    await page.getByRole("heading", { level: 3, name: AUDIENCE_SLIDES[1]?.title }).waitFor();
+    await page
+      .getByRole("heading", { level: 3, name: site.participate.slides[1]?.title })
+      .waitFor();
     await page.clock.runFor(carouselIntervalMs);
-    await page.getByRole("heading", { level: 3, name: AUDIENCE_SLIDES[2]?.title }).waitFor();
+    await page
+      .getByRole("heading", { level: 3, name: site.participate.slides[2]?.title })
+      .waitFor();
 
     await carousel.hover();
     await page.clock.runFor(carouselIntervalMs * 2);
     await settle(page);
-    expect(await visibleAudience(page)).toBe(AUDIENCE_SLIDES[2]?.title);
+    expect(await visibleAudience(page)).toBe(site.participate.slides[2]?.title);
 
-    const last = AUDIENCE_SLIDES[4];
+    const last = site.participate.slides[4];
     await carousel.getByRole("button", { name: `Show ${last?.title}` }).click();
     await page.getByRole("heading", { level: 3, name: last?.title }).waitFor();
     await carousel.getByRole("button", { name: "Next audience" }).click();
-    await page.getByRole("heading", { level: 3, name: AUDIENCE_SLIDES[0]?.title }).waitFor();
+    await page
+      .getByRole("heading", { level: 3, name: site.participate.slides[0]?.title })
+      .waitFor();
     await carousel.getByRole("button", { name: "Previous audience" }).click();
     await page.getByRole("heading", { level: 3, name: last?.title }).waitFor();
 
     await moveMouseAway(page);
     await page.clock.runFor(carouselIntervalMs);
-    await page.getByRole("heading", { level: 3, name: AUDIENCE_SLIDES[0]?.title }).waitFor();
+    await page
+      .getByRole("heading", { level: 3, name: site.participate.slides[0]?.title })
+      .waitFor();
     await page.close();
   });
 
@@ -297,10 +296,10 @@ describe("landing page timers", () => {
     await page.clock.runFor(carouselIntervalMs * 4);
     await settle(page);
     expect(await heroSlide(page, 0).isVisible()).toBe(true);
-    expect(await visibleAudience(page)).toBe(AUDIENCE_SLIDES[0]?.title);
+    expect(await visibleAudience(page)).toBe(site.participate.slides[0]?.title);
     // One still row of logos: no duplicate copy and no movement.
     expect(await page.getByRole("list", { name: "Supporters" }).getByRole("listitem").count()).toBe(
-      SUPPORTERS.length,
+      site.sponsors.academic_partners.length,
     );
     expect(await logoOffset(page)).toBe(0);
     await page.close();
@@ -327,7 +326,7 @@ describe("landing page links", () => {
 
   it("opens each domain from its card", async () => {
     const page = await freshPage();
-    for (const domain of DOMAINS) {
+    for (const domain of competition.domains) {
       await openLanding(page);
       await page
         .getByRole("region", { name: "Domain Challenges" })
@@ -360,9 +359,9 @@ describe("landing page links", () => {
   it("links every footer entry to its page, with /domains/clinical-triage falling back to /", async () => {
     const page = await freshPage();
     const links = [
-      ...FOOTER.groups.flatMap((group) => group.links),
-      ...DOMAINS.map((domain) => ({ label: domain.name, href: domain.route })),
-      ...FOOTER.extraDomainLinks,
+      ...site.footer.groups.flatMap((group) => group.links),
+      ...competition.domains.map((domain) => ({ label: domain.name, href: domain.route })),
+      ...site.footer.extraDomainLinks,
     ];
     for (const link of links) {
       await openLanding(page);
@@ -379,14 +378,14 @@ describe("landing page links", () => {
       if (expected === "/") await page.getByRole("heading", { level: 1 }).waitFor();
     }
     const footer = page.getByRole("contentinfo");
-    for (const social of FOOTER.social) {
+    for (const social of site.footer.social) {
       const link = footer.getByRole("link", { name: social.label });
       expect(await link.getAttribute("href")).toBe(social.href);
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("rel")).toContain("noopener");
     }
-    const mail = footer.getByRole("link", { name: FOOTER.contact.email });
-    expect(await mail.getAttribute("href")).toBe(`mailto:${FOOTER.contact.email}`);
+    const mail = footer.getByRole("link", { name: site.footer.contact.email });
+    expect(await mail.getAttribute("href")).toBe(`mailto:${site.footer.contact.email}`);
     await page.close();
   });
 });
@@ -426,7 +425,7 @@ describe("header", () => {
 
     await nav.getByRole("link", { name: "Domains", exact: true }).hover();
     await insurance.waitFor();
-    for (const domain of DOMAINS) {
+    for (const domain of competition.domains) {
       expect(
         await nav.getByRole("link", { name: domain.name, exact: true }).getAttribute("href"),
       ).toBe(domain.route);
@@ -528,12 +527,12 @@ describe("first load", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const still = await context.newPage();
     await still.goto(url("/"));
-    expect(await still.getByRole("heading", { level: 1 }).textContent()).toBe(HERO_HEADING);
+    expect(await still.getByRole("heading", { level: 1 }).textContent()).toBe(site.hero.heading);
     await heroSlide(still, 0).waitFor();
     expect(await still.getByRole("link", { name: /^Register Now/ }).getAttribute("href")).toBe(
       "/register",
     );
-    for (const domain of DOMAINS) {
+    for (const domain of competition.domains) {
       await still.locator(`main a[href="${domain.route}"]`).first().waitFor();
     }
     await context.close();
