@@ -10,6 +10,7 @@ import {
   createCompetitionVersions,
   type Database,
   datasets,
+  lockEmbeddedDatabase,
 } from "@tandem/db";
 import { createCompetitionSource } from "@tandem/jobs";
 import { eq, sql } from "drizzle-orm";
@@ -283,3 +284,37 @@ describe("competition:export then competition:import", () => {
 async function realFolderName(staticDir: string, slug: string): Promise<string> {
   return (await readlink(join(staticDir, slug))).split("/").at(-1)!;
 }
+
+describe("competition:import in embedded mode", () => {
+  const embedded = (dataDir: string): ToolTarget => ({
+    databaseUrl: "",
+    staticDir: join(dataDir, "static"),
+    dataDir,
+    seed: SEED,
+  });
+
+  it("refuses while the embedded server holds the database, changing nothing", async () => {
+    const dataDir = join(work, "embedded-busy");
+    const release = await lockEmbeddedDatabase(dataDir);
+    try {
+      const refused = await competitionTool("import", bundle, embedded(dataDir));
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain("is in use by another process");
+      expect(await readdir(dataDir)).not.toContain("static");
+    } finally {
+      await release();
+    }
+  });
+
+  it("imports the bundle into the PGlite database once the server is stopped", async () => {
+    const target = embedded(join(work, "embedded"));
+    const imported = await competitionTool("import", bundle, target);
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toContain("definition version 1 (was 0)");
+    for (const slug of SLUGS) {
+      expect(await servedDigests(target.staticDir, slug), slug).toEqual(
+        await servedDigests(source.staticDir, slug),
+      );
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { challengeAnswers, createCompetitionVersions } from "@tandem/db";
 import { computePublicRows, macroF1, parseAnswers, rmse } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitionTool } from "./support/bundle-tools";
+import { competitionTool, servedDigests } from "./support/bundle-tools";
 import { jsonApi } from "./support/http";
 import {
   NEW_EDITION,
@@ -20,6 +20,7 @@ import {
   freePort,
   REPO_ROOT,
   type RunningProcess,
+  runToEnd,
   startProcess,
   waitForReady,
 } from "./support/processes";
@@ -50,12 +51,13 @@ let worker: RunningProcess;
 let definition: CompetitionDefinition;
 let data: NewEditionData;
 let importOutput = "";
+let staticDir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   redis = await createTestRedis();
   dir = await mkdtemp(join(tmpdir(), "tandem-new-edition-"));
-  const staticDir = join(dir, "static");
+  staticDir = join(dir, "static");
   const webDistDir = join(dir, "web");
   await mkdir(webDistDir, { recursive: true });
   await writeFile(
@@ -431,5 +433,31 @@ describe("a different competition imported into a fresh deployment, end to end",
     const late = await submit("Astronomy", [header, `${id},${other}`, ...rest].join("\n"));
     expect(late.status, JSON.stringify(late.body)).toBe(200);
     expect(late.body).toMatchObject({ counted: false, score_kind: "final" });
+  });
+
+  it("data:generate leaves the two domains alone: they have no generator, their data came with the bundle", async () => {
+    const before = {
+      astronomy: await servedDigests(staticDir, "astronomy"),
+      energy: await servedDigests(staticDir, "energy"),
+    };
+    const generated = await runToEnd("datasets/src/cli/generate.ts", ["--scale", "0.002"], {
+      DATABASE_URL: database.url,
+      REDIS_URL: "",
+      STATIC_DIR: staticDir,
+      DATA_DIR: dir,
+      DATA_SEED: SEED,
+      BASELINE_PYTHON: "none",
+    });
+    expect(generated.code, generated.output).toBe(0);
+    expect(generated.output).toContain(
+      "astronomy has no generator: its data comes from an import (competition:import or data:import); left as it is.",
+    );
+    expect(generated.output).toContain("energy has no generator");
+    expect(generated.output).toContain("nothing to generate");
+    expect(generated.output).not.toContain("commerce");
+    expect({
+      astronomy: await servedDigests(staticDir, "astronomy"),
+      energy: await servedDigests(staticDir, "energy"),
+    }).toEqual(before);
   });
 });
