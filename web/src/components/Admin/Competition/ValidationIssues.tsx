@@ -16,7 +16,6 @@ export function ValidationIssues({
       color="red"
       variant="light"
       role="region"
-      aria-label="Problems to fix"
       title={title ?? `${count} to fix before saving`}
     >
       <List size="sm" spacing={4}>
