@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import { auditLog, submissions, teamMembers, teams, users } from "@tandem/db";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
@@ -71,7 +72,7 @@ await insertAll(
 const file = gzipSync("id,label\n1,0\n");
 await insertAll(
   Array.from({ length: SUBMISSIONS }, (_, i) => {
-    const challenge = ALL_CHALLENGES[i % ALL_CHALLENGES.length]!;
+    const challenge = allChallenges()[i % allChallenges().length]!;
     const status = i % 20 === 19 ? SUBMISSION_STATUSES[((i / 20) % 5) | 0]! : "scored";
     return {
       teamId: teamIds[(i * 7) % TEAMS]!,

@@ -10,7 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import { submissions, teams } from "@tandem/db";
 import { hashApiKey } from "../services/gateway/src/lib/api-keys";
@@ -48,7 +49,7 @@ const teamIds = (
 const file = gzipSync("id,label\n1,0\n");
 const rowsOf = (teamId: string, count: number, salt: number) =>
   Array.from({ length: count }, (_, i) => {
-    const challenge = ALL_CHALLENGES[(i + salt) % ALL_CHALLENGES.length]!;
+    const challenge = allChallenges()[(i + salt) % allChallenges().length]!;
     const status = i % 10 === 9 ? SUBMISSION_STATUSES[((i / 10) % 5) | 0]! : "scored";
     return {
       teamId,

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import { submissions, teams } from "@tandem/db";
 import autocannon from "autocannon";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
@@ -38,18 +39,20 @@ const inserted = await database.handle.db
   .returning({ id: teams.id });
 const empty = gzipSync("");
 const results = inserted.flatMap(({ id }, i) =>
-  ALL_CHALLENGES.filter((_, c) => (i + c) % 3 === 0).map((challenge, c) => ({
-    teamId: id,
-    challengeKey: challenge.key,
-    status: "scored" as const,
-    predictions: empty,
-    payloadHash: `${id}-${c}`,
-    rowCount: 1,
-    metricName: METRICS[challenge.metric].name,
-    metricValue: ((i * 7919 + c * 104_729) % 1000) / 1000,
-    counted: true,
-    createdAt: new Date(Date.now() - 3_600_000 + i * 1000),
-  })),
+  allChallenges()
+    .filter((_, c) => (i + c) % 3 === 0)
+    .map((challenge, c) => ({
+      teamId: id,
+      challengeKey: challenge.key,
+      status: "scored" as const,
+      predictions: empty,
+      payloadHash: `${id}-${c}`,
+      rowCount: 1,
+      metricName: METRICS[challenge.metric].name,
+      metricValue: ((i * 7919 + c * 104_729) % 1000) / 1000,
+      counted: true,
+      createdAt: new Date(Date.now() - 3_600_000 + i * 1000),
+    })),
 );
 for (let i = 0; i < results.length; i += 1000)
   await database.handle.db.insert(submissions).values(results.slice(i, i + 1000));

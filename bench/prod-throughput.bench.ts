@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DOMAINS } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
 import { loadRankingInputs, submissions } from "@tandem/db";
 import { parseCsvRows, rankingBodies } from "@tandem/scoring";
@@ -163,7 +163,7 @@ try {
     served = (board.body.leaderboard as Ranked[]).find((row) => row.team_id === team.id);
   }
   const fresh = JSON.parse(
-    rankingBodies(DOMAINS, await loadRankingInputs(database.handle.db)).overall,
+    rankingBodies(domains(), await loadRankingInputs(database.handle.db)).overall,
   ) as { leaderboard: Ranked[] };
   const computed = fresh.leaderboard.find((row) => row.team_id === team.id);
   console.log(

@@ -8,14 +8,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { ALL_CHALLENGES, METRICS } from "@tandem/competition";
+import { METRICS } from "@tandem/competition";
+import { allChallenges } from "@tandem/competition/server";
 import { loadRankingInputs, loadRankingSummary, submissions, teams } from "@tandem/db";
 import {
   createMemoryRefreshCoordination,
   createMemoryStore,
   createRankingsCache,
   createRankingsCoalescer,
-  RANKING_CHALLENGES,
+  rankingChallenges,
   rankingDomains,
   rebuildRankings,
   refreshRankings,
@@ -60,7 +61,7 @@ try {
   const marked = new Map<string, number>();
   const row = (i: number) => {
     const team = Math.floor(next() * TEAMS);
-    const challenge = ALL_CHALLENGES[Math.floor(next() * ALL_CHALLENGES.length)]!;
+    const challenge = allChallenges()[Math.floor(next() * allChallenges().length)]!;
     // On a third of its challenges a team marks its first two submissions final.
     const pair = `${team}|${challenge.key}`;
     const marks = marked.get(pair) ?? 0;
@@ -98,12 +99,12 @@ try {
     return performance.now() - started;
   };
   const fullInputs = await loadRankingInputs(db);
-  const summaryInputs = await loadRankingSummary(db, RANKING_CHALLENGES);
+  const summaryInputs = await loadRankingSummary(db, rankingChallenges());
   const runs = {
     "full refreshRankings": () => refreshRankings(db, cache),
     "summary rebuildRankings": () => rebuildRankings(db, cache),
     "  full load": () => loadRankingInputs(db),
-    "  summary load": () => loadRankingSummary(db, RANKING_CHALLENGES),
+    "  summary load": () => loadRankingSummary(db, rankingChallenges()),
     "  full bodies": () => rankingBodies(rankingDomains(fullInputs), fullInputs),
     "  summary bodies": () => rankingBodies(rankingDomains(summaryInputs), summaryInputs),
   };

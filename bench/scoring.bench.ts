@@ -11,7 +11,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Challenge, findChallenge } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import {
   computePublicRows,
   parseAnswers,

@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findChallenge } from "@tandem/competition";
+import { findChallenge } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
 import { idKey, parseCsvRows } from "@tandem/scoring";
 import { checkSubmission } from "../services/gateway/src/lib/submission-parser/check-submission";

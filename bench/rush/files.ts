@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type Challenge, DOMAINS } from "@tandem/competition";
+import type { Challenge } from "@tandem/competition";
+import { domains } from "@tandem/competition/server";
 import { createAnswersStore, type Database } from "@tandem/db";
 import { createAnswersCache, parseSubmission, scorePredictions } from "@tandem/scoring";
 
@@ -24,7 +25,7 @@ export interface InvalidFile {
   csv: string;
 }
 
-export const CHALLENGES = DOMAINS.flatMap((domain) =>
+export const CHALLENGES = domains().flatMap((domain) =>
   domain.challenges.map((challenge) => ({ challenge, domainName: domain.name })),
 );
 

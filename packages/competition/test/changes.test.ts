@@ -97,7 +97,7 @@ describe("reviewing an edit of the definition", () => {
     });
     const revealed = ctx({ revealed: true });
     const metric = edit(closed, (d) => {
-      d.domains[2]!.challenges[0]!.metric = "gini";
+      d.domains[4]!.challenges[0]!.metric = "rmse";
     });
     expect(codes(reviewChange(closed, metric, revealed))).toContain(
       "competition.frozen_after_reveal",
@@ -119,14 +119,14 @@ describe("reviewing an edit of the definition", () => {
   it("asks for a rescore to change a metric once a challenge has submissions, and names what to rescore", () => {
     const before = openNow();
     const after = edit(before, (d) => {
-      d.domains[2]!.challenges[0]!.metric = "gini";
+      d.domains[4]!.challenges[0]!.metric = "rmse";
     });
-    const used = new Set(["retail-banking/1"]);
+    const used = new Set(["food/1"]);
     expect(codes(reviewChange(before, after, ctx({ withSubmissions: used })))).toEqual([
       "competition.rescore_required",
     ]);
     const review = reviewChange(before, after, ctx({ withSubmissions: used, rescore: true }));
-    expect([review.refusals, review.rescore]).toEqual([[], ["retail-banking/1"]]);
+    expect([review.refusals, review.rescore]).toEqual([[], ["food/1"]]);
     // Without submissions there is nothing to rescore.
     expect(reviewChange(before, after, ctx()).rescore).toEqual([]);
   });

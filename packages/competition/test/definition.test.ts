@@ -162,6 +162,13 @@ describe("validation", () => {
       "domains.0.challenges.0.metric",
     ],
     [
+      "a metric that does not score the challenge's target",
+      (d: CompetitionDefinition) => {
+        d.domains[2]!.challenges[0]!.metric = "rmse";
+      },
+      "domains.2.challenges.0.metric",
+    ],
+    [
       "a ranking header of the wrong length",
       (d: CompetitionDefinition) => {
         d.domains[0]!.challenges[1]!.header = "customer_id,sku_id_1";

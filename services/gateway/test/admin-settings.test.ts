@@ -1,4 +1,11 @@
-import { auditLog, loadRankingInputs, submissions, teams, users } from "@tandem/db";
+import {
+  auditLog,
+  competitionSettings,
+  loadRankingInputs,
+  submissions,
+  teams,
+  users,
+} from "@tandem/db";
 import { createCompetitionSource } from "@tandem/jobs";
 import { parseCsvRows } from "@tandem/scoring";
 import { and, eq } from "drizzle-orm";
@@ -61,6 +68,11 @@ const submit = async (key: string, variant: number) =>
 
 const storedFor = (teamId: string) =>
   db().select().from(submissions).where(eq(submissions.teamId, teamId));
+
+/** A close a week away: later than the configured one, so moving to it is allowed. */
+const CLOSES_LATER = new Date(Date.now() + 7 * 86_400_000)
+  .toISOString()
+  .replace(/\.\d+Z$/, ".000Z");
 
 describe("organizers' settings", () => {
   it("are for admins only: 401 without a session, 403 for a participant, 401 once disabled", async () => {
@@ -145,9 +157,10 @@ describe("organizers' settings", () => {
   });
 
   it("audit each change with the changed fields before and after, by whom", async () => {
+    await patch({ closes_at: null });
     await patch({ daily_limit: 9, submissions_paused: false });
     await patch({ daily_limit: 9 }); // no change: no entry
-    await patch({ opens_at: "2020-01-01T00:00:00.000Z", daily_limit: null });
+    await patch({ closes_at: CLOSES_LATER, daily_limit: null });
     const entries = await db()
       .select()
       .from(auditLog)
@@ -157,8 +170,8 @@ describe("organizers' settings", () => {
     expect(mine.map((e) => [e.before, e.after])).toEqual([
       [{ daily_limit: null }, { daily_limit: 9 }],
       [
-        { daily_limit: 9, opens_at: null },
-        { daily_limit: null, opens_at: "2020-01-01T00:00:00.000Z" },
+        { daily_limit: 9, closes_at: null },
+        { daily_limit: null, closes_at: CLOSES_LATER },
       ],
     ]);
     expect(mine[0]).toMatchObject({
@@ -222,15 +235,20 @@ describe("settings in force without a restart", () => {
     expect((await submit(team.api_key, 3)).statusCode).toBe(429);
   });
 
-  it("moving the window makes new submissions practice, and the public config shows it", async () => {
+  it("moving the close makes later submissions practice; a close that passed cannot move (issue 29)", async () => {
     const team = await activeTeam(t.app, "settings-window");
-    const closesAt = new Date(Date.now() - 60_000).toISOString();
-    const opensAt = new Date(Date.now() - 3_600_000).toISOString();
-    await patch({ opens_at: opensAt, closes_at: closesAt });
+    expect((await submit(team.api_key, 1)).json().counted).toBe(true);
+    const intoThePast = await patch({ closes_at: new Date(Date.now() - 60_000).toISOString() });
+    expect([intoThePast.statusCode, intoThePast.json().code]).toEqual([
+      409,
+      "competition.date_passed",
+    ]);
+    const closesAt = new Date(Date.now() + 1500).toISOString();
+    expect((await patch({ closes_at: closesAt })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     const late = await submit(team.api_key, 0);
     expect(late.json().counted).toBe(false);
-    expect((await inject({ url: "/api/config/public" })).json().competition).toEqual({
-      opens_at: opensAt,
+    expect((await inject({ url: "/api/config/public" })).json().competition).toMatchObject({
       closes_at: closesAt,
     });
     // Final selection closes with the window as set.
@@ -240,8 +258,13 @@ describe("settings in force without a restart", () => {
       headers: { "x-api-key": team.api_key },
     });
     expect([mark.statusCode, mark.json().code]).toEqual([409, "submission.selection_closed"]);
+    // Back to the configured (later) close: the close has passed, so it stays.
+    const reopen = await patch({ closes_at: null });
+    expect([reopen.statusCode, reopen.json().code]).toEqual([409, "competition.date_passed"]);
 
-    await patch({ opens_at: null, closes_at: null });
+    // The tests below need an open window: restored in the database, as a new deployment.
+    await db().update(competitionSettings).set({ opensAt: null, closesAt: null });
+    t.competition.invalidate();
     expect((await submit(team.api_key, 1)).json().counted).toBe(true);
   });
 

@@ -9,7 +9,15 @@ import { submissions } from "@tandem/db";
 import { refreshRankings } from "@tandem/jobs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, adminAuth, buildTestApp, createTeam, signUp, type TestApp } from "./helper";
+import {
+  ADMIN,
+  adminAuth,
+  buildTestApp,
+  createTeam,
+  endMainPhase,
+  signUp,
+  type TestApp,
+} from "./helper";
 
 /**
  * Issue 17: standings before and after the reveal. Three teams on one challenge (healthcare/1,
@@ -222,6 +230,18 @@ describe("standings before the reveal", () => {
 });
 
 describe("the reveal", () => {
+  it("is refused while the competition is open (issue 29)", async () => {
+    const early = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/competition/reveal",
+      headers: admin,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe("competition.reveal_too_early");
+    expect((await get("/api/admin/competition/reveal", admin)).json().revealed).toBe(false);
+    await endMainPhase(t);
+  });
+
   it("is recorded once, with who and when; a second reveal answers the same record", async () => {
     const first = await t.app.inject({
       method: "POST",

@@ -2,8 +2,16 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { withMainWindow } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
-import { createRankingsCache, createRedisStore, type RankingsCache } from "@tandem/jobs";
+import { competitionSettings, createCompetitionVersions } from "@tandem/db";
+import {
+  type CompetitionSource,
+  createCompetitionSource,
+  createRankingsCache,
+  createRedisStore,
+  type RankingsCache,
+} from "@tandem/jobs";
 import { createRankingProcessor, createScoringWorker } from "@tandem/scoring-worker";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -28,6 +36,8 @@ export interface TestApp {
   staticDir: string;
   /** The rankings cache the gateway and the worker share (for tests that write rows directly). */
   rankingsCache: RankingsCache;
+  /** The gateway's and the worker's view of the active definition. */
+  competition: CompetitionSource;
   close(): Promise<void>;
 }
 
@@ -91,6 +101,10 @@ export async function buildTestApp(
   const dispatcher = createBullmqDispatcher({ redisUrl: redis.url, prefix: redis.prefix, logger });
   const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   const rankingsCache = createRankingsCache(createRedisStore(workerConnection), redis.prefix);
+  const competition = createCompetitionSource({
+    db: database.handle.db,
+    environment: config.competitionWindow,
+  });
   const worker = createScoringWorker({
     connection: workerConnection,
     prefix: redis.prefix,
@@ -100,6 +114,7 @@ export async function buildTestApp(
       db: database.handle.db,
       rankings: rankingsCache,
       logger,
+      competition,
       ...(options.rankings
         ? { rankingsMinGapMs: options.rankings.minGapMs, awaitRankings: false }
         : {}),
@@ -113,6 +128,7 @@ export async function buildTestApp(
     readyChecks: { database: database.handle.ping, redis: dispatcher.ping },
     logger: options.logger ?? false,
     rankingsCache,
+    competition,
   });
   await app.ready();
   return {
@@ -120,6 +136,7 @@ export async function buildTestApp(
     database,
     staticDir,
     rankingsCache,
+    competition,
     async close() {
       await app.close();
       await worker.close();
@@ -130,6 +147,39 @@ export async function buildTestApp(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Lets time pass beyond the main phase: its close is written into the past the way the clock
+ * would have reached it, straight into the database (no organizer may move a passed date), and
+ * the app reads it at once. Where the environment sets the window the settings row overrides
+ * it; where the definition decides (`via: "definition"`), a new version moves its main phase.
+ */
+export async function endMainPhase(
+  t: Pick<TestApp, "database" | "competition">,
+  { via = "settings" }: { via?: "settings" | "definition" } = {},
+) {
+  const db = t.database.handle.db;
+  const closesAt = new Date(Date.now() - 1000);
+  const opensAt = new Date(closesAt.getTime() - 2 * 86_400_000);
+  if (via === "settings") {
+    await db
+      .insert(competitionSettings)
+      .values({ id: 1, opensAt, closesAt })
+      .onConflictDoUpdate({ target: competitionSettings.id, set: { opensAt, closesAt } });
+  } else {
+    const { version, stored } = await t.competition.current();
+    await createCompetitionVersions({ db }).insert(db, {
+      version: version + 1,
+      definition: withMainWindow(stored, { opensAt, closesAt }),
+      changes: ["The main phase ended (test clock)."],
+      source: "console",
+      createdBy: null,
+      createdByEmail: null,
+    });
+  }
+  t.competition.invalidate();
+  await t.competition.current();
 }
 
 /** A pino logger at `level` whose every line is kept in memory, for tests that read the logs. */

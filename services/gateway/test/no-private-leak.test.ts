@@ -7,6 +7,7 @@ import {
   adminAuth,
   buildTestApp,
   createTeam,
+  endMainPhase,
   type Route,
   routesOf,
   signUp,
@@ -131,6 +132,7 @@ describe("before the reveal", () => {
 
 describe("after the reveal", () => {
   it("the same search finds the private score where it is now shown", async () => {
+    await endMainPhase(t);
     const reveal = await t.app.inject({
       method: "POST",
       url: "/api/admin/competition/reveal",

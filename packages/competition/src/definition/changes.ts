@@ -278,5 +278,8 @@ export function reviewChange(
       );
     }
   }
-  return { changes, refusals, rescore: [...rescore] };
+  // The reveal's refusal first: no rescore or other fix makes such an edit possible.
+  const frozen = refusals.filter((r) => r.code === "competition.frozen_after_reveal");
+  const others = refusals.filter((r) => r.code !== "competition.frozen_after_reveal");
+  return { changes, refusals: [...frozen, ...others], rescore: [...rescore] };
 }

@@ -1,3 +1,4 @@
+import { METRICS } from "../metrics";
 import { normalizeDomainName, placeholdersIn, placeholderValues, timelineDate } from "./build";
 import { type CompetitionDefinition, definitionSchema } from "./schema";
 
@@ -97,6 +98,12 @@ function crossChecks(def: CompetitionDefinition): DefinitionIssue[] {
         add(
           `${at}.header`,
           `A ranking of ${c.target.k} needs the id column and ${c.target.k} item columns.`,
+        );
+      }
+      if (METRICS[c.metric].target !== c.target.kind) {
+        add(
+          `${at}.metric`,
+          `${METRICS[c.metric].name} scores a ${METRICS[c.metric].target} target; this challenge's target is ${c.target.kind}.`,
         );
       }
       if (c.target.kind === "label" && new Set(c.target.labels).size !== c.target.labels.length) {

@@ -205,7 +205,7 @@ export function createSettingsService({
         const review = reviewChange(active.definition, withMainWindow(active.definition, window), {
           now: new Date(now()),
           revealed,
-          withSubmissions: new Set(),
+          withSubmissions: await challengesWithSubmissions(tx),
           withAnswers: new Set(),
           rescore: false,
         });
