@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: "settings", lazy: page(() => import("./pages/admin/AdminSettingsPage")) },
                   {
+                    path: "competition",
+                    lazy: page(() => import("./pages/admin/AdminCompetitionPage")),
+                  },
+                  {
                     path: "announcements",
                     lazy: page(() => import("./pages/admin/AdminAnnouncementsPage")),
                   },

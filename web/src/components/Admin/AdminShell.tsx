@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: "/admin/teams", label: "Teams" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/submissions", label: "Submissions" },
+  { to: "/admin/competition", label: "Competition" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/announcements", label: "Announcements" },
   { to: "/admin/audit", label: "Audit log" },
