@@ -201,6 +201,20 @@ describe("final submissions", () => {
     const [row] = await db().select().from(submissions).where(eq(submissions.id, id));
     expect(row!.finalAt).not.toBeNull();
   });
+
+  it("rebuilds the standings at once when a pick changes (issue 29)", async () => {
+    const team = await teamWithMember("final-refresh");
+    const id = await submission(team.id, { public: 0.5, private: 0.5 });
+    const admin = await adminAuth(t.app);
+    const updatedAt = async () =>
+      Date.parse(
+        (await t.app.inject({ url: "/api/leaderboard", headers: admin })).json().updated_at,
+      );
+    const before = await updatedAt();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await mark(id, team.key)).statusCode).toBe(200);
+    expect(await updatedAt()).toBeGreaterThan(before);
+  });
 });
 
 describe("final submissions after the window", () => {
