@@ -11,8 +11,7 @@ import { challengeAnswers, type Database } from "@tandem/db";
 import { structureDifference } from "../domain-structure";
 import { ImportRefusedError, planDomainImport } from "../import/import-domain";
 import type { ImportProblem } from "../import/validate";
-import type { DomainLoad } from "../store/load";
-import { servedFolderPath } from "../store/load";
+import { type DomainLoad, servedFolderPath } from "../store/load";
 import { bundlePath, DEFINITION_FILE, DOMAINS_DIR, domainFolder } from "./layout";
 
 export interface CheckedBundle {
