@@ -23,13 +23,16 @@ function renderList(definition: CompetitionDefinition) {
 
 describe("WebinarList", () => {
   it("offers the meeting link of a webinar to come, and of one that started less than two hours ago", () => {
-    renderList(withWebinars(24 * HOUR, -1 * HOUR));
+    const definition = withWebinars(24 * HOUR, -1 * HOUR);
+    renderList(definition);
 
     for (const n of [1, 2]) {
       const link = screen.getByRole("link", { name: `Join meeting: Webinar ${n}` });
       expect(link).toHaveAttribute("href", `https://meet.example.org/webinar-${n}`);
     }
     expect(screen.queryByText(/^Took place on/)).not.toBeInTheDocument();
+    const { recording } = definition.resources;
+    expect(screen.queryByRole("link", { name: recording.label })).not.toBeInTheDocument();
   });
 
   it("says when a webinar more than two hours past took place, with the recording instead of the meeting", () => {
@@ -38,15 +41,16 @@ describe("WebinarList", () => {
     renderList(definition);
 
     expect(screen.queryByRole("link", { name: "Join meeting: Webinar 1" })).not.toBeInTheDocument();
-    expect(screen.getByText(/^Took place on /)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: `${recording.label}: Webinar 1` })).toHaveAttribute(
+    const first = screen.getByText("Webinar 1").parentElement!;
+    expect(within(first).getByText(/^Took place on /)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: recording.label })).toHaveAttribute(
       "href",
       recording.url,
     );
     expect(screen.getByRole("link", { name: "Join meeting: Webinar 2" })).toBeInTheDocument();
   });
 
-  it("shows the default edition's webinars, long past, as having taken place on their dates", () => {
+  it("shows the default edition's webinars, long past, as having taken place on their dates, and one recording", () => {
     renderList(defaultDefinition());
 
     expect(screen.queryByRole("link", { name: /^Join meeting/ })).not.toBeInTheDocument();
@@ -54,5 +58,7 @@ describe("WebinarList", () => {
     expect(
       within(kickoff).getByText(/^Took place on Sunday, October 12, 2025/),
     ).toBeInTheDocument();
+    const { recording } = defaultDefinition().resources;
+    expect(screen.getAllByRole("link", { name: recording.label })).toHaveLength(1);
   });
 });

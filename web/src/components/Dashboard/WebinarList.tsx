@@ -4,12 +4,14 @@ import { ExternalLink } from "./ExternalLink";
 import { webinarHasTakenPlace } from "./webinars";
 
 /**
- * The competition's webinars: a meeting link while one is upcoming or running; once it has taken
- * place, when it was and the recording instead.
+ * The competition's webinars: a meeting link while one is to come or running; once it has taken
+ * place, when that was, and the recording after the list (the definition has one recording, not
+ * one per webinar, so it is not put under each).
  */
 export function WebinarList({ now = new Date() }: { now?: Date }) {
   const { competition } = useCompetition();
   const { recording } = competition.definition.resources;
+  const past = competition.webinars.filter((w) => webinarHasTakenPlace(w.startsAt, now));
   return (
     <Stack gap="sm">
       {competition.webinars.map((webinar) => (
@@ -17,18 +19,10 @@ export function WebinarList({ now = new Date() }: { now?: Date }) {
           <Text size="sm" fw={600}>
             {webinar.title}
           </Text>
-          {webinarHasTakenPlace(webinar.startsAt, now) ? (
-            <>
-              <Text size="sm" c="dimmed">
-                Took place on {webinar.when}
-              </Text>
-              <ExternalLink
-                href={recording.url}
-                aria-label={`${recording.label}: ${webinar.title}`}
-              >
-                {recording.label}
-              </ExternalLink>
-            </>
+          {past.includes(webinar) ? (
+            <Text size="sm" c="dimmed">
+              Took place on {webinar.when}
+            </Text>
           ) : (
             <>
               <Text size="sm" c="dimmed">
@@ -41,6 +35,11 @@ export function WebinarList({ now = new Date() }: { now?: Date }) {
           )}
         </div>
       ))}
+      {past.length > 0 && (
+        <div>
+          <ExternalLink href={recording.url}>{recording.label}</ExternalLink>
+        </div>
+      )}
     </Stack>
   );
 }
