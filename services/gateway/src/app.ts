@@ -387,6 +387,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webStaticPlugin, {
     staticDir: config.staticDir,
     webDistDir: config.webDistDir,
+    // Every page arrives with the definition it renders (ADR 0014): no request before it shows.
+    publicCompetition: () => definitions.publicView(),
   });
   return app;
 }
