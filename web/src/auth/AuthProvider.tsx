@@ -2,11 +2,14 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { useSWRConfig } from "swr";
 import { loginRequest, logoutRequest, type Session } from "../api/auth/requests";
 import { onUnauthorized } from "../api/client";
+import { PUBLIC_COMPETITION_KEY } from "../api/competition/public";
 import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
 import { clearAuthData, getStoredUser, getToken, saveToken, saveUser } from "./storage";
 import { forgetTokenVerification, verifyToken } from "./tokenVerification";
 import { sameUser, type User } from "./user";
+
+const KEPT_ACROSS_ACCOUNTS = new Set<string>([PUBLIC_CONFIG_PATH, PUBLIC_COMPETITION_KEY]);
 
 const REFRESH_DELAY_MS = 2_000;
 
@@ -45,10 +48,13 @@ export function AuthProvider({
   }, [hydrating]);
   const { mutate } = useSWRConfig();
 
-  // One account's data must not show to the next; the deployment's public config is the same
-  // for everyone and stays (cleared, its mounted banner would never read it again).
+  // One account's data must not show to the next; the deployment's public config and the
+  // competition are the same for everyone and stay (cleared, their mounted readers would never
+  // read them again: every page would wait on the competition for good).
   const clearCachedData = useCallback(() => {
-    void mutate((key) => key !== PUBLIC_CONFIG_PATH, undefined, { revalidate: false });
+    void mutate((key) => !KEPT_ACROSS_ACCOUNTS.has(key as string), undefined, {
+      revalidate: false,
+    });
   }, [mutate]);
 
   const refresh = useCallback(async () => {

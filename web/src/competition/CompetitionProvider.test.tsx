@@ -1,7 +1,9 @@
 import type { CompetitionDefinition, PublicCompetition } from "@tandem/competition";
 import { describe, expect, it, vi } from "vitest";
 import { defaultDefinition, publicCompetition } from "../../test-utils/competition";
-import { jsonResponse, render, screen } from "../../test-utils/render";
+import { ada } from "../../test-utils/fixtures";
+import { jsonResponse, render, screen, userEvent } from "../../test-utils/render";
+import { useAuth } from "../auth/AuthContext";
 import { useCompetition } from "./CompetitionContext";
 import { INJECTED_COMPETITION_ID, readInjectedCompetition } from "./injected";
 
@@ -69,6 +71,39 @@ describe("CompetitionProvider", () => {
       vi.useRealTimers();
     }
     expect(fetch).toHaveBeenCalledWith("/api/competition", expect.anything());
+  });
+
+  it("keeps the competition on screen when someone signs in and the session's data is cleared", async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const path = String(input);
+      if (path === "/api/competition") {
+        return jsonResponse(publicCompetition(withHeading("COMPETITION 2025")));
+      }
+      if (path === "/api/login-verification") return jsonResponse({ token: "token-ada" });
+      if (path === "/api/verify-token") return jsonResponse({ valid: true, user: ada });
+      return jsonResponse({ error: "Not found", code: "request.route_not_found" }, 404);
+    });
+    vi.stubGlobal("fetch", fetch);
+    function SignIn() {
+      const { login, status } = useAuth();
+      return (
+        <button type="button" onClick={() => void login("ada@example.com", "secret-1", false)}>
+          Sign in ({status})
+        </button>
+      );
+    }
+    render(
+      <>
+        <Probe />
+        <SignIn />
+      </>,
+      { competition: null },
+    );
+    await screen.findByText(/^COMPETITION 2025, version 0/);
+
+    await userEvent.setup().click(screen.getByRole("button", { name: /^Sign in/ }));
+    await screen.findByRole("button", { name: "Sign in (authenticated)" });
+    expect(screen.getByText(/^COMPETITION 2025, version 0/)).toBeInTheDocument();
   });
 
   it("says the competition could not be loaded, with a retry, when the server cannot answer", async () => {
