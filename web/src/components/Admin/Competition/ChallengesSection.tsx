@@ -10,7 +10,8 @@ import {
   Title,
 } from "@mantine/core";
 import { type ChallengeDefinition, METRICS, type MetricId } from "@tandem/competition";
-import type { SectionProps } from "./draft";
+import { memo } from "react";
+import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 
 /**
@@ -40,27 +41,35 @@ const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
 const numberOrUndefined = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
-function ChallengeCard({
-  draft,
-  edit,
+interface ChallengeCardProps {
+  domainSlug: string;
+  domainIndex: number;
+  index: number;
+  challenge: ChallengeDefinition;
+  limits: Draft["limits"];
+  used: boolean;
+  edit: EditDraft;
+}
+
+const ChallengeCard = memo(function ChallengeCard({
+  domainSlug,
   domainIndex,
   index,
+  challenge,
+  limits,
   used,
-}: SectionProps & { domainIndex: number; index: number; used: boolean }) {
-  const domain = draft.domains[domainIndex];
-  const challenge = domain?.challenges[index];
+  edit,
+}: ChallengeCardProps) {
   const at = `domains.${domainIndex}.challenges.${index}`;
   const metricError = useIssue(`${at}.metric`);
   const dailyError = useIssue(`${at}.daily_limit`);
   const picksError = useIssue(`${at}.final_picks`);
   const fractionError = useIssue(`${at}.split.public_fraction`);
   const groupError = useIssue(`${at}.split.group_by`);
-  if (!domain || !challenge) return null;
-  const key = `${domain.slug}/${challenge.number}`;
-  const { limits } = draft;
+  const key = `${domainSlug}/${challenge.number}`;
   const change = (recipe: (c: ChallengeDefinition) => void) =>
     edit((d) => recipe(d.domains[domainIndex]!.challenges[index]!));
-  const titleId = `challenge-${domain.slug}-${challenge.number}`;
+  const titleId = `challenge-${domainSlug}-${challenge.number}`;
 
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-labelledby={titleId}>
@@ -156,7 +165,7 @@ function ChallengeCard({
       </Stack>
     </Card>
   );
-}
+});
 
 /**
  * Each challenge's policies (metric, daily limit, final picks, public share) and the defaults
@@ -248,11 +257,13 @@ export function ChallengesSection({
           {domain.challenges.map((challenge, index) => (
             <ChallengeCard
               key={challenge.number}
-              draft={draft}
-              edit={edit}
+              domainSlug={domain.slug}
               domainIndex={domainIndex}
               index={index}
+              challenge={challenge}
+              limits={limits}
               used={used.has(`${domain.slug}/${challenge.number}`)}
+              edit={edit}
             />
           ))}
         </Stack>

@@ -8,7 +8,7 @@ import { PageTitle } from "../PageTitle";
 import { ChallengesSection } from "./ChallengesSection";
 import { CompetitionStatus } from "./CompetitionStatus";
 import { DatesSection } from "./DatesSection";
-import type { Draft, EditDraft } from "./draft";
+import { type Draft, type EditDraft, keepUnchanged } from "./draft";
 import { IssuesContext, issuesByPath } from "./issues";
 import { ReviewAndSave } from "./ReviewAndSave";
 import { TextsSection } from "./TextsSection";
@@ -32,23 +32,25 @@ const sessionOf = (data: AdminCompetition): Session => ({
 
 function Editor({ data, reload }: { data: AdminCompetition; reload: () => Promise<unknown> }) {
   const [session, setSession] = useState(() => sessionOf(data));
-  const draftJson = useMemo(() => canonicalJson(session.draft), [session.draft]);
-  const baseJson = useMemo(() => canonicalJson(session.definition), [session.definition]);
-  const dirty = draftJson !== baseJson;
+  // Edits keep every unchanged part's identity (keepUnchanged): an undone edit is the base again.
+  const dirty = session.draft !== session.definition;
 
   // A newer version read while nothing is edited (or the one just saved here) is taken at once;
   // with edits in progress the organizer is told and decides (ReviewAndSave).
   if (data.version !== session.version) {
     const adopt =
-      !dirty || data.version === session.saved || canonicalJson(data.definition) === draftJson;
+      !dirty ||
+      data.version === session.saved ||
+      canonicalJson(data.definition) === canonicalJson(session.draft);
     if (adopt) setSession(sessionOf(data));
   }
 
   const edit: EditDraft = useCallback((recipe) => {
     setSession((s) => {
-      const draft = structuredClone(s.draft);
-      recipe(draft);
-      return { ...s, draft };
+      const changed = structuredClone(s.draft);
+      recipe(changed);
+      const draft = keepUnchanged(s.definition, keepUnchanged(s.draft, changed));
+      return draft === s.draft ? s : { ...s, draft };
     });
   }, []);
 

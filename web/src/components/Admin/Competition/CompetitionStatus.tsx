@@ -1,7 +1,6 @@
 import type { AdminCompetition, PhaseState } from "@tandem/competition";
 import { Fact, Facts } from "../Facts";
 import { formatDateTime } from "../time";
-import { zoneTitle } from "./ZonedDateTimeField";
 import { formatInZone } from "./zonedTime";
 
 const STATES: Record<PhaseState, string> = {
@@ -27,7 +26,11 @@ export function CompetitionStatus({ data }: { data: AdminCompetition }) {
       <Fact label="State">{STATES[data.status.state]}</Fact>
       <Fact label="Phase">{data.status.phase?.name ?? "None"}</Fact>
       <Fact label="Ends">{endOf(data)}</Fact>
-      <Fact label="Time zone">{zoneTitle(zone)}</Fact>
+      <Fact label="Time zone">
+        {zone.name}
+        <br />
+        {zone.id}
+      </Fact>
       <Fact label="Version in force">
         {data.version === 0 ? "0 (the default edition)" : String(data.version)}
       </Fact>

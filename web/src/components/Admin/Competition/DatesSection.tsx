@@ -232,7 +232,7 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
           <Title order={2} size="h4" id="dates-title">
             Other dates
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             <DayOrMonthField
               label="Registration opens"
               value={draft.dates.registration_opens}
@@ -266,6 +266,8 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
                 })
               }
             />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <ZonedDateTimeField
               label="Archived at (optional)"
               value={draft.dates.archived_at}

@@ -1,15 +1,26 @@
 import { Button, Card, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
-import type { SectionProps } from "./draft";
+import { memo } from "react";
+import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 import { TextPreview } from "./TextPreview";
 
-function SlideFields({ index, draft, edit }: SectionProps & { index: number }) {
-  const slide = draft.site.hero.slides[index];
+type Slide = Draft["site"]["hero"]["slides"][number];
+
+const SlideFields = memo(function SlideFields({
+  index,
+  slide,
+  removable,
+  edit,
+}: {
+  index: number;
+  slide: Slide;
+  removable: boolean;
+  edit: EditDraft;
+}) {
   const at = `site.hero.slides.${index}`;
   const titleError = useIssue(`${at}.title`);
   const subtitleError = useIssue(`${at}.subtitle`);
-  if (!slide) return null;
   const n = index + 1;
   return (
     <Stack gap={6}>
@@ -37,7 +48,7 @@ function SlideFields({ index, draft, edit }: SectionProps & { index: number }) {
           });
         }}
       />
-      {draft.site.hero.slides.length > 1 && (
+      {removable && (
         <Button
           variant="subtle"
           color="red"
@@ -54,7 +65,7 @@ function SlideFields({ index, draft, edit }: SectionProps & { index: number }) {
       )}
     </Stack>
   );
-}
+});
 
 /** The landing page's hero (heading and rotating slides) and the conference banner. */
 export function HeroTexts({
@@ -89,9 +100,15 @@ export function HeroTexts({
                   });
                 }}
               />
-              {draft.site.hero.slides.map((_slide, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id; the index is their place
-                <SlideFields key={index} index={index} draft={draft} edit={edit} />
+              {draft.site.hero.slides.map((slide, index) => (
+                <SlideFields
+                  // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id; the index is their place
+                  key={index}
+                  index={index}
+                  slide={slide}
+                  removable={draft.site.hero.slides.length > 1}
+                  edit={edit}
+                />
               ))}
               <Button
                 variant="light"

@@ -52,11 +52,17 @@ interface ReviewAndSaveProps {
 const RESCORE_REQUIRED = "competition.rescore_required";
 
 function Refusal({ refusal }: { refusal: EditRefusal }) {
+  const [only] = refusal.refusals;
   return (
     <Alert color="red" variant="light" role="alert" title="The server refuses this change">
       <Stack gap="xs">
         <Text size="sm">{refusal.message}</Text>
-        {refusal.refusals.length > 0 && (
+        {refusal.refusals.length === 1 && only && (
+          <Text size="sm">
+            At <Code>{only.path}</Code>
+          </Text>
+        )}
+        {refusal.refusals.length > 1 && (
           <List size="sm" spacing={4} aria-label="Refusals">
             {refusal.refusals.map((r) => (
               <List.Item key={`${r.code}:${r.path}:${r.message}`}>

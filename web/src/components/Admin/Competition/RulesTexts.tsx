@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import type { Competition, TextSection } from "@tandem/competition";
-import type { SectionProps } from "./draft";
+import { memo } from "react";
+import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 import { LinesField } from "./LinesField";
 import { TextPreview } from "./TextPreview";
@@ -23,19 +24,23 @@ function sectionMarkdown(section: TextSection & { dynamic?: keyof typeof DYNAMIC
     .join("\n\n");
 }
 
-function RulesSectionCard({
+type RulesSection = Draft["site"]["rules"]["sections"][number];
+
+const RulesSectionCard = memo(function RulesSectionCard({
   index,
-  draft,
+  section,
   edit,
-  preview,
-}: SectionProps & { index: number; preview: Competition | null }) {
-  const section = draft.site.rules.sections[index];
+  markdown,
+}: {
+  index: number;
+  section: RulesSection;
+  edit: EditDraft;
+  markdown: string | null;
+}) {
   const at = `site.rules.sections.${index}`;
   const titleError = useIssue(`${at}.title`);
   const paragraphsError = useIssue(`${at}.paragraphs`);
   const bulletsError = useIssue(`${at}.bullets`);
-  if (!section) return null;
-  const filled = preview?.site.rules.sections[index];
   const titleId = `rules-${section.id}-title`;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
@@ -83,14 +88,16 @@ function RulesSectionCard({
               }
             />
           </Stack>
-          <TextPreview
-            title={section.title || section.id}
-            markdown={filled ? sectionMarkdown(filled) : null}
-          />
+          <TextPreview title={section.title || section.id} markdown={markdown} />
         </SimpleGrid>
       </Stack>
     </Card>
   );
+});
+
+function filledMarkdown(preview: Competition | null, index: number): string | null {
+  const filled = preview?.site.rules.sections[index];
+  return filled ? sectionMarkdown(filled) : null;
 }
 
 /** The Rules page's sections: titles, paragraphs and bullets, with their preview. */
@@ -105,9 +112,9 @@ export function RulesTexts({
         <RulesSectionCard
           key={section.id}
           index={index}
-          draft={draft}
+          section={section}
           edit={edit}
-          preview={preview}
+          markdown={filledMarkdown(preview, index)}
         />
       ))}
     </>

@@ -1,12 +1,18 @@
 import { Card, Stack, Text } from "@mantine/core";
-import { useId } from "react";
+import { memo, useId } from "react";
 import { Markdown } from "../../Markdown";
 
 /**
  * Edited copy as the pages will show it, placeholders filled from the edited definition;
  * `markdown` null when the definition cannot be built yet (the issues say why).
  */
-export function TextPreview({ title, markdown }: { title: string; markdown: string | null }) {
+export const TextPreview = memo(function TextPreview({
+  title,
+  markdown,
+}: {
+  title: string;
+  markdown: string | null;
+}) {
   const id = useId();
   return (
     <Stack gap={4}>
@@ -28,4 +34,4 @@ export function TextPreview({ title, markdown }: { title: string; markdown: stri
       </Card>
     </Stack>
   );
-}
+});

@@ -1,14 +1,15 @@
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
-import type { Draft, SectionProps } from "./draft";
+import { memo } from "react";
+import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 import { TextPreview } from "./TextPreview";
 
 /** The dates a timeline entry may name, as the definition spells them. */
-function dateChoices(draft: Draft, current: string) {
+function dateChoices(phases: Draft["phases"], current: string) {
   const choices = [
     { value: "registration_opens", label: "Registration opens" },
-    ...draft.phases.flatMap((phase) => [
+    ...phases.flatMap((phase) => [
       { value: `${phase.id}.starts_at`, label: `${phase.name || phase.id} starts` },
       { value: `${phase.id}.ends_at`, label: `${phase.name || phase.id} ends` },
     ]),
@@ -22,17 +23,25 @@ function dateChoices(draft: Draft, current: string) {
   return choices.map((c) => ({ value: c.value, label: `${c.label} (${c.value})` }));
 }
 
-function EntryFields({ index, draft, edit }: SectionProps & { index: number }) {
-  const entry = draft.timeline[index];
+const EntryFields = memo(function EntryFields({
+  index,
+  entry,
+  phases,
+  edit,
+}: {
+  index: number;
+  entry: Draft["timeline"][number];
+  phases: Draft["phases"];
+  edit: EditDraft;
+}) {
   const dateError = useIssue(`timeline.${index}.date`);
   const eventError = useIssue(`timeline.${index}.event`);
-  if (!entry) return null;
   const n = index + 1;
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
       <Select
         label={`Entry ${n}: date`}
-        data={dateChoices(draft, entry.date)}
+        data={dateChoices(phases, entry.date)}
         value={entry.date}
         error={dateError}
         allowDeselect={false}
@@ -71,7 +80,7 @@ function EntryFields({ index, draft, edit }: SectionProps & { index: number }) {
       </Button>
     </Group>
   );
-}
+});
 
 /** The landing page's timeline: each entry names a date of the definition, so it follows it. */
 export function TimelineTexts({
@@ -87,9 +96,15 @@ export function TimelineTexts({
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="sm">
-            {draft.timeline.map((_entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place
-              <EntryFields key={index} index={index} draft={draft} edit={edit} />
+            {draft.timeline.map((entry, index) => (
+              <EntryFields
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place
+                key={index}
+                index={index}
+                entry={entry}
+                phases={draft.phases}
+                edit={edit}
+              />
             ))}
             <Button
               variant="light"

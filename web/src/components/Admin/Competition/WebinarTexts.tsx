@@ -1,18 +1,27 @@
 import { Button, Card, Divider, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
-import { Fragment } from "react";
-import type { SectionProps } from "./draft";
+import { Fragment, memo } from "react";
+import { webinarHasTakenPlace } from "../../Dashboard/webinars";
+import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 import { TextPreview } from "./TextPreview";
 import { ZonedDateTimeField } from "./ZonedDateTimeField";
 
-function WebinarFields({ index, draft, edit }: SectionProps & { index: number }) {
-  const webinar = draft.webinars[index];
+const WebinarFields = memo(function WebinarFields({
+  index,
+  webinar,
+  zone,
+  edit,
+}: {
+  index: number;
+  webinar: Draft["webinars"][number];
+  zone: Draft["time_zone"];
+  edit: EditDraft;
+}) {
   const at = `webinars.${index}`;
   const titleError = useIssue(`${at}.title`);
   const startError = useIssue(`${at}.starts_at`);
   const urlError = useIssue(`${at}.url`);
-  if (!webinar) return null;
   const n = index + 1;
   return (
     <Stack gap={6}>
@@ -30,7 +39,7 @@ function WebinarFields({ index, draft, edit }: SectionProps & { index: number })
       <ZonedDateTimeField
         label={`Webinar ${n}: starts`}
         value={webinar.starts_at}
-        zone={draft.time_zone}
+        zone={zone}
         error={startError}
         onChange={(value) =>
           edit((d) => {
@@ -65,6 +74,18 @@ function WebinarFields({ index, draft, edit }: SectionProps & { index: number })
       </Button>
     </Stack>
   );
+});
+
+/** As the dashboard lists them: a meeting link until each has taken place, then the recording. */
+function webinarsMarkdown(preview: Competition, now: Date): string {
+  const { recording } = preview.definition.resources;
+  return preview.webinars
+    .map((w) =>
+      webinarHasTakenPlace(w.startsAt, now)
+        ? `- **${w.title}**: took place on ${w.when}. [${recording.label}](${recording.url})`
+        : `- **${w.title}**, ${w.when}: [Join meeting](${w.url})`,
+    )
+    .join("\n");
 }
 
 /** The dashboard's webinars: a meeting link until each has taken place. */
@@ -81,11 +102,11 @@ export function WebinarTexts({
         </Title>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="sm">
-            {draft.webinars.map((_webinar, index) => (
+            {draft.webinars.map((webinar, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: webinars have no id; the index is their place
               <Fragment key={index}>
                 {index > 0 && <Divider />}
-                <WebinarFields index={index} draft={draft} edit={edit} />
+                <WebinarFields index={index} webinar={webinar} zone={draft.time_zone} edit={edit} />
               </Fragment>
             ))}
             <Button
@@ -103,13 +124,7 @@ export function WebinarTexts({
           </Stack>
           <TextPreview
             title="webinars"
-            markdown={
-              preview
-                ? preview.webinars
-                    .map((w) => `- **${w.title}**, ${w.when}: [Join meeting](${w.url})`)
-                    .join("\n")
-                : null
-            }
+            markdown={preview ? webinarsMarkdown(preview, new Date()) : null}
           />
         </SimpleGrid>
       </Stack>
