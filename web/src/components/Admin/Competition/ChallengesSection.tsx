@@ -14,18 +14,11 @@ import { memo } from "react";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { useIssue } from "./issues";
 
-/**
- * The metrics the scorer computes for each kind of target (packages/scoring's `scorePredictions`):
- * any other pairing fails every submission, so it is not offered.
- */
-const METRICS_FOR: Record<ChallengeDefinition["target"]["kind"], readonly MetricId[]> = {
-  label: ["macro_f1"],
-  numeric: ["rmse", "mse", "mae", "gini"],
-  ranking: ["ndcg10"],
-};
-
+/** The catalogue's metrics that score this challenge's kind of target (validation refuses others). */
 const metricOptions = (challenge: ChallengeDefinition) => {
-  const fitting = METRICS_FOR[challenge.target.kind];
+  const fitting = (Object.keys(METRICS) as MetricId[]).filter(
+    (id) => METRICS[id].target === challenge.target.kind,
+  );
   const ids = fitting.includes(challenge.metric) ? fitting : [challenge.metric, ...fitting];
   return ids.map((id) => ({
     value: id,

@@ -157,6 +157,10 @@ describe("the Competition page", () => {
     const changes = await screen.findByRole("list", { name: "Changes" });
     expect(within(changes).getByText(change.summary)).toBeVisible();
     expect(within(changes).getByText(`Consequence: ${change.consequence}`)).toBeVisible();
+    // The server writes the moment in UTC; the list says it in the competition's zone too.
+    expect(
+      within(changes).getByText("In US Central time: Mon, Oct 27, 2025, 11:59 PM CDT."),
+    ).toBeVisible();
     const dryRun = sent(puts(calls)[0]);
     expect(dryRun).toMatchObject({ version: 0, rescore: false, dry_run: true });
     expect(dryRun.definition.phases[0]?.ends_at).toBe("2025-10-27T23:59:00-05:00");

@@ -25,6 +25,7 @@ import { adminFailure } from "../adminErrors";
 import { ChangeList } from "./ChangeList";
 import { type Draft, draftKey } from "./draft";
 import { ValidationIssues } from "./ValidationIssues";
+import { formatInZone } from "./zonedTime";
 
 /** What the server said of the draft it was sent (`key`), with or without `rescore`. */
 type Outcome =
@@ -50,6 +51,15 @@ interface ReviewAndSaveProps {
 }
 
 const RESCORE_REQUIRED = "competition.rescore_required";
+const PHASE_DATE = /^phases\.([^.]+)\.(starts_at|ends_at)$/;
+
+/** A phase date's new value in the competition's zone, for a change at `path`. */
+const localDate = (draft: Draft) => (path: string) => {
+  const [, id, edge] = PHASE_DATE.exec(path) ?? [];
+  const phase = draft.phases.find((p) => p.id === id);
+  if (!phase || (edge !== "starts_at" && edge !== "ends_at")) return null;
+  return `In ${draft.time_zone.name} time: ${formatInZone(phase[edge], draft.time_zone.id)}.`;
+};
 
 function Refusal({ refusal }: { refusal: EditRefusal }) {
   const [only] = refusal.refusals;
@@ -219,7 +229,7 @@ export function ReviewAndSave({
             <Text size="sm" fw={600}>
               What this saves
             </Text>
-            <ChangeList changes={outcome.changes} />
+            <ChangeList changes={outcome.changes} local={localDate(draft)} />
           </Stack>
         )}
         {outcome?.kind === "refused" && current && (
@@ -230,7 +240,7 @@ export function ReviewAndSave({
                 <Text size="sm" fw={600}>
                   What it would change
                 </Text>
-                <ChangeList changes={outcome.refusal.changes} />
+                <ChangeList changes={outcome.refusal.changes} local={localDate(draft)} />
               </Stack>
             )}
           </>

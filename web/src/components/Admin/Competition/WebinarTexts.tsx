@@ -79,13 +79,14 @@ const WebinarFields = memo(function WebinarFields({
 /** As the dashboard lists them: a meeting link until each has taken place, then the recording. */
 function webinarsMarkdown(preview: Competition, now: Date): string {
   const { recording } = preview.definition.resources;
-  return preview.webinars
-    .map((w) =>
-      webinarHasTakenPlace(w.startsAt, now)
-        ? `- **${w.title}**: took place on ${w.when}. [${recording.label}](${recording.url})`
-        : `- **${w.title}**, ${w.when}: [Join meeting](${w.url})`,
-    )
-    .join("\n");
+  const past = preview.webinars.filter((w) => webinarHasTakenPlace(w.startsAt, now));
+  const lines = preview.webinars.map((w) =>
+    past.includes(w)
+      ? `- **${w.title}**: took place on ${w.when}`
+      : `- **${w.title}**, ${w.when}: [Join meeting](${w.url})`,
+  );
+  if (past.length > 0) lines.push("", `[${recording.label}](${recording.url})`);
+  return lines.join("\n");
 }
 
 /** The dashboard's webinars: a meeting link until each has taken place. */
