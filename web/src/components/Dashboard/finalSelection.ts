@@ -4,9 +4,9 @@ import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 /** One challenge's submissions that may be marked final, newest first. */
 export interface FinalChoice {
   key: string;
-  /** "C1: Fraud Detection". */
+  /** "C1: {challenge title}". */
   title: string;
-  /** "Retail Banking C1: Fraud Detection", for labels read out of context. */
+  /** "{domain name} C1: {challenge title}", for labels read out of context. */
   fullName: string;
   limit: number;
   marked: number;

@@ -10,13 +10,13 @@ export function scoreKindLabel(kind: ScoreKind): string {
   return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
 }
 
-/** "C1: Fraud Detection", or "C1" for a challenge the competition in force does not have. */
+/** "C1: {challenge title}", or "C1" for a challenge the competition in force does not have. */
 export function challengeTitle(competition: Competition, key: string, number: number): string {
   const challenge = competition.challengeByKey(key);
   return challenge ? `C${number}: ${challenge.title}` : `C${number}`;
 }
 
-/** "Retail Banking C1: Fraud Detection", for text read out of its table or section. */
+/** "{domain name} C1: {challenge title}", for text read out of its table or section. */
 export function challengeFullName(
   competition: Competition,
   domain: string,

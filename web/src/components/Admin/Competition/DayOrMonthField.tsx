@@ -23,7 +23,7 @@ interface DayOrMonthFieldProps {
 }
 
 /**
- * A day, or "TBD" with only its month (the pages then say "November 2025 (date TBD)"). A day
+ * A day, or "TBD" with only its month (the pages then say "{month} {year} (date TBD)"). A day
  * is a calendar day wherever it is read, so it needs no time zone.
  */
 export function DayOrMonthField({ label, value, timeZone, onChange, error }: DayOrMonthFieldProps) {
