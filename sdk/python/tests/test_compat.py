@@ -71,22 +71,25 @@ def test_the_earlier_editions_calls_in_process(gateway, team, tmp_path, monkeypa
 
 
 def test_the_resources_page_snippet_runs_as_shown(gateway, team, tmp_path, monkeypatch, capsys):
-    """The web app's 'Sample SDK usage' (packages/competition/src/site/resources.ts) agrees with the SDK."""
-    import re
+    """The web app's 'Sample SDK usage' (sdkSnippet for the active competition) agrees with the SDK."""
+    import subprocess
 
     from conftest import REPO_ROOT
 
-    source = (REPO_ROOT / "packages" / "competition" / "src" / "site" / "resources.ts").read_text()
-    template = re.search(r"export function sdkSnippet\(apiUrl: string\): string \{\s*return `(.*?)`;", source, re.S)
-    assert template, "sdkSnippet not found"
-    snippet = (
-        template.group(1)
-        .replace("${SDK_PACKAGE.pipName}", "tandem-bench")
-        .replace("${SDK_PACKAGE.importName}", "tandem_bench")
-        .replace("${apiUrl}", gateway.base_url)
-        .replace("YOUR_TEAM_API_KEY", team.api_key)
-        .replace("your-team-name", team.name)
+    # The snippet as the Resources page builds it for the default edition, for this server.
+    program = (
+        'import { buildCompetition, sdkSnippet } from "@tandem/competition";'
+        'import { defaultDefinition } from "@tandem/competition/server";'
+        "process.stdout.write(sdkSnippet(process.argv[1], buildCompetition(defaultDefinition())));"
     )
+    snippet = subprocess.run(
+        [str(REPO_ROOT / "node_modules" / ".bin" / "tsx"), "--eval", program, gateway.base_url],
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    snippet = snippet.replace("YOUR_TEAM_API_KEY", team.api_key).replace("your-team-name", team.name)
     assert "${" not in snippet
     monkeypatch.chdir(tmp_path)
     exec(compile(snippet, "resources-snippet", "exec"), {"__name__": "__snippet__"})
