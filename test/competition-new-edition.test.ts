@@ -60,9 +60,10 @@ beforeAll(async () => {
   staticDir = join(dir, "static");
   const webDistDir = join(dir, "web");
   await mkdir(webDistDir, { recursive: true });
+  // The app shell as the web build leaves it: an empty script for the gateway to fill.
   await writeFile(
     join(webDistDir, "index.html"),
-    "<!doctype html><title>App</title><div id=root></div>",
+    '<!doctype html><title>App</title><script id="tandem-competition" type="application/json"></script><div id=root></div>',
   );
 
   definition = newEditionDefinition(new Date(), 3 * 86_400_000);
