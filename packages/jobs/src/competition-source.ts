@@ -44,11 +44,14 @@ export function createCompetitionSource({
   environment = {},
   ttlMs = 1000,
   now = Date.now,
+  onStale,
 }: {
   db: Database;
   environment?: WindowOverride;
   ttlMs?: number;
   now?: () => number;
+  /** Told when a re-read failed and the last definition read stays in force. */
+  onStale?: (err: unknown) => void;
 }) {
   const versions = createCompetitionVersions({ db });
   let cached: { key: string; snapshot: CompetitionSnapshot; readAt: number } | undefined;
@@ -104,10 +107,18 @@ export function createCompetitionSource({
       if (cached && now() - cached.readAt < ttlMs) return Promise.resolve(cached.snapshot);
       if (!loading) {
         const startedIn = generation;
+        const stale = cached?.snapshot;
         loading = load()
           .then((snapshot) => {
             if (startedIn === generation && cached) cached.readAt = now();
             return snapshot;
+          })
+          .catch((err: unknown) => {
+            // The database is away: keep serving the last definition read (the next call
+            // tries again) rather than fail every request; with none read yet, fail.
+            if (!stale) throw err;
+            onStale?.(err);
+            return stale;
           })
           .finally(() => {
             loading = undefined;

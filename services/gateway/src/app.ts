@@ -186,8 +186,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every request sees the active definition (re-read at most once a second, ADR 0014).
   const competition =
-    deps.competition ?? createCompetitionSource({ db, environment: config.competitionWindow });
-  app.addHook("onRequest", async () => {
+    deps.competition ??
+    createCompetitionSource({
+      db,
+      environment: config.competitionWindow,
+      onStale: (err) => app.log.warn({ err }, "competition definition not re-read; last one kept"),
+    });
+  // Liveness does no I/O; the static files and pages read the definition themselves if needed.
+  app.addHook("onRequest", async (request) => {
+    const path = request.url;
+    if (!path.startsWith("/api/") || /^\/api\/(health|ready)\b/.test(path)) return;
     await competition.current();
   });
 
