@@ -224,7 +224,23 @@ describe("the console's Competition page", () => {
       .waitFor();
   });
 
-  // The dashboard shows no date that follows the main phase (no deadline, no window): nothing to
-  // check there until it does.
-  it.todo("a participant's dashboard shows the new deadline");
+  it("a participant's dashboard shows the new deadline", async () => {
+    // The participant's tab from the test above, signed in.
+    const theirs = participant!.context.pages().find((p) => p.url().startsWith(baseUrl))!;
+    await theirs.reload();
+    // "Wednesday, December 2, 2026 at 11:59 PM CST": the clock in the competition's zone.
+    const clockDate = format(deadline, {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    await theirs
+      .getByTestId("competition-clock")
+      .getByText(`submissions count until ${clockDate}`, { exact: false })
+      .waitFor();
+  });
 });

@@ -15,6 +15,7 @@ import { TEAM_MESSAGES } from "@tandem/contracts";
 import { canCompete } from "../api/teams/requests";
 import { useTeams } from "../api/teams/useTeams";
 import { useAuth } from "../auth/AuthContext";
+import { CompetitionClock } from "../components/Dashboard/CompetitionClock";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
 import { FinalSubmissionsCard } from "../components/Dashboard/FinalSubmissionsCard";
 import { JoinTeamForm } from "../components/Dashboard/JoinTeamForm";
@@ -58,6 +59,9 @@ export default function DashboardPage() {
         <Title order={1}>Dashboard</Title>
         {user && <Text c="dimmed">Welcome, {user.username}.</Text>}
       </Stack>
+      <Box mb="xl">
+        <CompetitionClock />
+      </Box>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
