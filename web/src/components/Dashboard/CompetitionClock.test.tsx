@@ -10,10 +10,7 @@ const thisWeek = withMainWindow(defaultDefinition(), {
 });
 
 const textAt = (now: Date, revealed = false) =>
-  clockText(
-    buildCompetition(thisWeek),
-    publicCompetitionOf(thisWeek, { now, revealed }).status,
-  );
+  clockText(buildCompetition(thisWeek), publicCompetitionOf(thisWeek, { now, revealed }).status);
 
 describe("the dashboard's competition clock", () => {
   it("names the deadline in the competition's time zone while submissions count", () => {
