@@ -1,5 +1,5 @@
 import { METRICS } from "@tandem/competition";
-import { domains, findChallenge } from "@tandem/competition/server";
+import { domains } from "@tandem/competition/server";
 import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
