@@ -14,9 +14,9 @@ import { defaultDefinition } from "../src/server";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** The platform's code: every deployable and package, not tests, not the SDK's own docs. */
+/** The platform's code and deployment files: every deployable and package, not tests, not the SDK's docs. */
 const SOURCE =
-  /^(packages\/[^/]+\/src|services\/[^/]+\/src|workers\/[^/]+\/src|db\/src|datasets\/src|web\/src|scripts)\/.*\.(ts|tsx|mjs|cjs|js)$/;
+  /^((packages\/[^/]+\/src|services\/[^/]+\/src|workers\/[^/]+\/src|db\/src|datasets\/src|web\/src|scripts)\/.*\.(ts|tsx|mjs|cjs|js)|(k8s|deploy)\/.*|docker-compose\.yml)$/;
 /** Where the default edition's facts are allowed: its generators make its data. */
 const ALLOWED = [
   /^datasets\/src\/domains\//, // the six default domains' data generators
