@@ -255,6 +255,15 @@ describe("public, private and final standings", () => {
   });
 
   it("reveals the final standings after a confirmation; then the pages say so, with when and by whom", async () => {
+    // The reveal waits for the close (issue 29): the organizers end the competition now.
+    const closesAt = new Date(Date.now() + 2000).toISOString();
+    const closed = await call("/admin/settings", {
+      method: "PATCH",
+      headers: bearer(adminToken),
+      body: { closes_at: closesAt },
+    });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await admin.goto(`${baseUrl}/leaderboard?standings=private`);
     await banner(admin, LEADERBOARD_MESSAGES.privateStandingsTitle).waitFor();
     await admin.getByRole("button", { name: LEADERBOARD_MESSAGES.revealAction }).click();

@@ -65,7 +65,7 @@ describe("an imported competition's pages", () => {
     for (const name of NEW_EDITION.domains) {
       await page.getByRole("heading", { name, exact: true }).first().waitFor();
     }
-    const deadline = shown().timeline.find((entry) => /deadline/i.test(entry.event));
+    const deadline = shown().timeline.find((entry) => entry.event === "Last predictions due");
     expect(deadline).toBeDefined();
     await page.locator("li", { hasText: deadline!.event }).getByText(deadline!.date).waitFor();
     const text = await page.locator("body").innerText();
