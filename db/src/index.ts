@@ -1,5 +1,6 @@
 export { createAnswersStore, type StoredChallengeAnswers } from "./answers-store";
 export { currentBaselineRows, loadCurrentBaselineParts, loadCurrentBaselines } from "./baselines";
+export { challengesWithAnswers, challengesWithSubmissions } from "./challenge-usage";
 export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
 export {
   type CompetitionVersionSummary,

@@ -3,25 +3,27 @@ import {
   type CompetitionDefinition,
   type Refusal,
   reviewChange,
-  withMainWindow,
 } from "@tandem/competition";
-import { challengeAnswers, createRevealsRepository, type Database, submissions } from "@tandem/db";
-import type { CompetitionSnapshot } from "@tandem/jobs";
+import {
+  challengesWithAnswers,
+  challengesWithSubmissions,
+  createRevealsRepository,
+  type Database,
+} from "@tandem/db";
+import { type CompetitionSnapshot, withSnapshotOverrides } from "@tandem/jobs";
 
 export interface ImportReview extends ChangeReview {
-  /** The refusals that stand (see `reviewImport`); the import goes ahead only without any. */
+  /** The refusals that stand; the import goes ahead only without any. */
   refusals: Refusal[];
 }
 
 /**
  * The guards of an edit (packages/competition, reviewChange) applied to an import, against the
- * definition in force, with no rescore in the same action. Two differences, both because an
- * import replaces data rather than editing a definition over it:
- * - the answers of a domain the bundle brings are split again as they load, so only the
- *   challenges whose answers stay count as "with answers" (their split is locked);
- * - while no submission exists and nothing is revealed, no result depends on any date, so a
- *   date that has passed may move: that is what lets a fresh deployment, still on the default
- *   edition's past dates, take a new edition.
+ * definition in force, with no rescore in the same action. The answers of a domain the bundle
+ * brings are split again as they load, so only the challenges whose answers stay count as
+ * "with answers" (their split is locked). While nothing was submitted every date may move
+ * (reviewChange's own rule): that lets a fresh deployment, still on the default edition's past
+ * dates, take a new edition.
  */
 export async function reviewImport(
   db: Database,
@@ -29,40 +31,17 @@ export async function reviewImport(
   next: CompetitionDefinition,
   { replaced, now }: { replaced: ReadonlySet<string>; now: Date },
 ): Promise<ImportReview> {
-  const [submitted, answered, reveal] = await Promise.all([
-    db.selectDistinct({ key: submissions.challengeKey }).from(submissions),
-    db.selectDistinct({ key: challengeAnswers.challengeKey }).from(challengeAnswers),
+  const [withSubmissions, answered, reveal] = await Promise.all([
+    challengesWithSubmissions(db),
+    challengesWithAnswers(db),
     createRevealsRepository({ db }).current(),
   ]);
-  const withSubmissions = new Set(submitted.map((row) => row.key));
-  const withAnswers = new Set(
-    answered.map((row) => row.key).filter((key) => !replaced.has(key.split("/")[0]!)),
-  );
-  const revealed = reveal !== null;
-  const review = reviewChange(snapshot.competition.definition, withOverrides(snapshot, next), {
+  const withAnswers = new Set([...answered].filter((key) => !replaced.has(key.split("/")[0]!)));
+  return reviewChange(snapshot.competition.definition, withSnapshotOverrides(snapshot, next), {
     now,
-    revealed,
+    revealed: reveal !== null,
     withSubmissions,
     withAnswers,
     rescore: false,
-  });
-  const nothingAtStake = withSubmissions.size === 0 && !revealed;
-  return {
-    ...review,
-    refusals: review.refusals.filter(
-      (r) => !(nothingAtStake && r.code === "competition.date_passed"),
-    ),
-  };
-}
-
-/**
- * The deployment's overrides of the main phase's dates (environment, settings) applied to the
- * new definition, as they will be once it is in force: what the guards must compare.
- */
-function withOverrides(snapshot: CompetitionSnapshot, stored: CompetitionDefinition) {
-  const effective = snapshot.competition.window;
-  return withMainWindow(stored, {
-    ...(snapshot.overrides.opens_at ? { opensAt: effective.opensAt } : {}),
-    ...(snapshot.overrides.closes_at ? { closesAt: effective.closesAt } : {}),
   });
 }

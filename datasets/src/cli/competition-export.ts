@@ -1,8 +1,6 @@
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { exportCompetition } from "../bundle/export-bundle";
 import { DEFINITION_FILE, DOMAINS_DIR, PRIVATE_MARKER_FILE } from "../bundle/layout";
-import { runTool, UsageError, withDeployment } from "./deployment";
+import { folderArgument, runTool, UsageError, withDeployment } from "./deployment";
 
 const USAGE = `Usage: npm run competition:export -- --dir DIR
   Writes the competition in force as a bundle into DIR (new or empty): ${DEFINITION_FILE} (the
@@ -11,12 +9,8 @@ const USAGE = `Usage: npm run competition:export -- --dir DIR
   hidden answers: keep it where participants cannot read it. competition:import loads it.`;
 
 await runTool(async () => {
-  const { values } = parseArgs({
-    options: { dir: { type: "string" }, help: { type: "boolean", default: false } },
-  });
-  if (values.help) return console.log(USAGE);
-  if (!values.dir) throw new UsageError(`Missing --dir\n${USAGE}`);
-  const dir = resolve(values.dir);
+  const dir = folderArgument(USAGE);
+  if (!dir) return;
   await withDeployment(async (deployment) => {
     const { snapshot } = deployment;
     const exported = await exportCompetition(

@@ -1,5 +1,3 @@
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { findBaselinePython } from "../baselines/notebooks";
 import { BundleDefinitionError } from "../bundle/check-bundle";
 import { BundleRefusedError, importCompetition } from "../bundle/import-bundle";
@@ -8,6 +6,7 @@ import { formatProblem } from "../import/validate";
 import { reportBaselines } from "./baselines-report";
 import {
   describeRows,
+  folderArgument,
   runTool,
   settings,
   splitSeed,
@@ -24,12 +23,8 @@ const USAGE = `Usage: npm run competition:import -- --dir DIR
   mode, stop the server first. Layout and rules: docs/operations.md, "Competition bundles".`;
 
 await runTool(async () => {
-  const { values } = parseArgs({
-    options: { dir: { type: "string" }, help: { type: "boolean", default: false } },
-  });
-  if (values.help) return console.log(USAGE);
-  if (!values.dir) throw new UsageError(`Missing --dir\n${USAGE}`);
-  const dir = resolve(values.dir);
+  const dir = folderArgument(USAGE);
+  if (!dir) return;
   await withDeployment(async (deployment) => {
     let imported: Awaited<ReturnType<typeof importCompetition>>;
     try {

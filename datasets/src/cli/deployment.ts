@@ -173,6 +173,19 @@ function domainAndFolder(usage: string): { domain: string | undefined; dir: stri
   return { domain: values.domain, dir: resolve(values.dir) };
 }
 
+/** `--dir DIR` of a tool that takes a folder alone (the competition bundles); null: --help. */
+export function folderArgument(usage: string): string | null {
+  const { values } = parseArgs({
+    options: { dir: { type: "string" }, help: { type: "boolean", default: false } },
+  });
+  if (values.help) {
+    console.log(usage);
+    return null;
+  }
+  if (!values.dir) throw new UsageError(`Missing --dir\n${usage}`);
+  return resolve(values.dir);
+}
+
 /** Runs a tool's main, printing a usage or seed mistake without a stack trace. */
 export async function runTool(main: () => Promise<void>): Promise<void> {
   try {

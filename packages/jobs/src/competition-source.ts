@@ -135,6 +135,21 @@ export function createCompetitionSource({
 }
 export type CompetitionSource = ReturnType<typeof createCompetitionSource>;
 
+/**
+ * Another stored definition as it would be in force under the same overrides of the main
+ * phase (environment, settings): what an edit's guards must compare with the one in force.
+ */
+export function withSnapshotOverrides(
+  snapshot: CompetitionSnapshot,
+  stored: CompetitionDefinition,
+): CompetitionDefinition {
+  const effective = snapshot.competition.window;
+  return withMainWindow(stored, {
+    ...(snapshot.overrides.opens_at ? { opensAt: effective.opensAt } : {}),
+    ...(snapshot.overrides.closes_at ? { closesAt: effective.closesAt } : {}),
+  });
+}
+
 function windowOf(definition: CompetitionDefinition) {
   const main = mainPhaseOf(definition.phases);
   return { opensAt: new Date(main.starts_at), closesAt: new Date(main.ends_at) };

@@ -3,6 +3,7 @@ export {
   type CompetitionSource,
   createCompetitionSource,
   type WindowOverride,
+  withSnapshotOverrides,
 } from "./competition-source";
 export {
   canTransition,

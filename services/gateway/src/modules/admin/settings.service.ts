@@ -7,9 +7,9 @@ import {
 import type { AdminSettings, AdminSettingsPatch } from "@tandem/contracts";
 import {
   type CompetitionSettings,
+  challengesWithSubmissions,
   competitionSettings,
   type Database,
-  submissions,
   type User,
 } from "@tandem/db";
 import type { CompetitionSource } from "@tandem/jobs";
@@ -275,12 +275,6 @@ export function createSettingsService({
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
-
-/** The challenges that have at least one submission (their dates decided what counted). */
-async function challengesWithSubmissions(tx: Pick<Database, "selectDistinct">) {
-  const rows = await tx.selectDistinct({ key: submissions.challengeKey }).from(submissions);
-  return new Set(rows.map((row) => row.key));
-}
 
 /**
  * A team's daily limit on a challenge: its own when an organizer set one, else the organizers'

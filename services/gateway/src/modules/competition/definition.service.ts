@@ -5,16 +5,20 @@ import {
   METRICS,
   reviewChange,
   validateDefinition,
-  withMainWindow,
 } from "@tandem/competition";
 import {
-  challengeAnswers,
+  challengesWithAnswers,
+  challengesWithSubmissions,
   createCompetitionVersions,
   type Database,
   submissions,
   type User,
 } from "@tandem/db";
-import type { CompetitionSnapshot, CompetitionSource } from "@tandem/jobs";
+import {
+  type CompetitionSnapshot,
+  type CompetitionSource,
+  withSnapshotOverrides,
+} from "@tandem/jobs";
 import { eq } from "drizzle-orm";
 import { badRequest, HttpError } from "../../lib/http-error";
 import { recordAudit } from "../admin/audit";
@@ -49,11 +53,6 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
   const versions = createCompetitionVersions({ db });
   const now = deps.now ?? (() => new Date());
 
-  async function challengeKeys(table: typeof submissions | typeof challengeAnswers) {
-    const rows = await db.selectDistinct({ key: table.challengeKey }).from(table);
-    return new Set(rows.map((row) => row.key));
-  }
-
   const statusOf = (snapshot: CompetitionSnapshot, revealed: boolean): CompetitionStatusView => {
     const status = snapshot.competition.status(now(), revealed);
     return {
@@ -62,15 +61,6 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       ends_at: status.endsAt?.toISOString() ?? null,
       revealed,
     };
-  };
-
-  /** The overrides of the main phase in force, applied to another stored definition. */
-  const withOverrides = (snapshot: CompetitionSnapshot, stored: CompetitionDefinition) => {
-    const effective = snapshot.competition.window;
-    return withMainWindow(stored, {
-      ...(snapshot.overrides.opens_at ? { opensAt: effective.opensAt } : {}),
-      ...(snapshot.overrides.closes_at ? { closesAt: effective.closesAt } : {}),
-    });
   };
 
   return {
@@ -87,7 +77,7 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       const [snapshot, revealed, used, latest] = await Promise.all([
         competition.current(),
         deps.isRevealed(),
-        challengeKeys(submissions),
+        challengesWithSubmissions(db),
         versions.latest(),
       ]);
       return {
@@ -144,8 +134,8 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       const [snapshot, revealed, withSubmissions, withAnswers] = await Promise.all([
         competition.current(),
         deps.isRevealed(),
-        challengeKeys(submissions),
-        challengeKeys(challengeAnswers),
+        challengesWithSubmissions(db),
+        challengesWithAnswers(db),
       ]);
       const stale = () =>
         new HttpError(
@@ -157,7 +147,7 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       if (request.version !== snapshot.version) throw stale();
       const review = reviewChange(
         snapshot.competition.definition,
-        withOverrides(snapshot, check.definition),
+        withSnapshotOverrides(snapshot, check.definition),
         { now: now(), revealed, withSubmissions, withAnswers, rescore: request.rescore },
       );
       const changes = review.changes.map(describe);
