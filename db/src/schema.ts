@@ -1,4 +1,10 @@
-import { SUBMISSION_STATUSES, SUBMITTERS, TEAM_ROLES, TEAM_STATUSES } from "@tandem/contracts";
+import {
+  SCORE_KINDS,
+  SUBMISSION_STATUSES,
+  SUBMITTERS,
+  TEAM_ROLES,
+  TEAM_STATUSES,
+} from "@tandem/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -45,10 +51,17 @@ export const users = pgTable(
     notifyDailyDigest: boolean("notify_daily_digest").notNull().default(false),
     /** Announcements by e-mail (opt-out, also by the unsubscribe link in each). */
     notifyAnnouncements: boolean("notify_announcements").notNull().default(true),
+    /**
+     * The address as compared for "one person, one account" (lower case, no `+tag`, Gmail's dots
+     * ignored: see the normalising function). Null only for an account made before the rule
+     * whose address collides with an earlier one: the organizers' console flags it.
+     */
+    emailKey: text("email_key"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_key_key").on(t.emailKey),
     uniqueIndex("users_github_id_key").on(t.githubId),
   ],
 );
@@ -146,6 +159,21 @@ export const submissions = pgTable(
      * participant's answer before the organizers reveal the final standings.
      */
     privateMetricValue: doublePrecision("private_metric_value"),
+    /**
+     * The score the team is shown under its challenge's feedback policy (docs/adr/0015), set
+     * once the submission is scored: under `ladder` its own rounded score, or the team's best
+     * shown so far when this one was not a significant improvement. Null until assigned.
+     */
+    shownScore: doublePrecision("shown_score"),
+    /** Whether `shownScore` is this submission's own (false: the team's earlier best, ladder). */
+    shownImproved: boolean("shown_improved"),
+    /** Which score `shownScore` derives from: `public`, or `final` (private) after the reveal. */
+    shownKind: text("shown_kind", { enum: SCORE_KINDS }),
+    /**
+     * SHA-256 of the predictions in a normal form (rows by id, values as parsed): two teams with
+     * the same one sent the same predictions, whatever the file's formatting.
+     */
+    contentHash: text("content_hash"),
     /** When the team marked it as one of its final submissions for the challenge; null: not marked. */
     finalAt: timestamptz("final_at"),
     errorMessage: text("error_message"),
@@ -179,7 +207,14 @@ export const submissions = pgTable(
     index("submissions_status_idx").on(t.status, t.createdAt),
     // The public queue status counts what finished in the last minutes (`scored_at >= ...`).
     index("submissions_scored_at_idx").on(t.scoredAt),
-    uniqueIndex("submissions_team_idempotency_key").on(t.teamId, t.idempotencyKey),
+    // A key names one retry of one challenge's submission: reused on another, it is a new one.
+    uniqueIndex("submissions_team_challenge_idempotency_key").on(
+      t.teamId,
+      t.challengeKey,
+      t.idempotencyKey,
+    ),
+    index("submissions_challenge_content_idx").on(t.challengeKey, t.contentHash),
+    check("submissions_shown_kind_check", oneOf(t.shownKind, SCORE_KINDS)),
     check("submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
   ],
 );

@@ -22,9 +22,12 @@ export { definitionJsonSchema } from "./definition/json-schema";
 export {
   type ChallengeDefinition,
   type CompetitionDefinition,
+  DEFAULT_FEEDBACK,
   type DefinitionInput,
   type DomainDefinition,
   definitionSchema,
+  type FeedbackPolicy,
+  feedbackSchema,
   type PhaseDefinition,
 } from "./definition/schema";
 export type {
@@ -56,6 +59,15 @@ export {
   type PublicCompetition,
   publicCompetitionSchema,
 } from "./definition/wire";
+export {
+  beatsBy,
+  betterShown,
+  describeFeedback,
+  feedbackFor,
+  replayFeedback,
+  roundTo,
+  type ShownFeedback,
+} from "./feedback";
 export {
   answersHeader,
   baselineNotebookFile,

@@ -56,6 +56,8 @@ export interface Challenge {
   finalSubmissions: number;
   /** Submissions per team per UTC day (the organizers' setting or a team's own may override). */
   dailyLimit: number;
+  /** What a team is shown of its scores (docs/adr/0015-feedback-policy.md). */
+  feedback: FeedbackPolicy;
 }
 
 export interface Domain {

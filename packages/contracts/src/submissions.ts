@@ -39,6 +39,36 @@ export const scoreKindSchema = z
   );
 export type ScoreKind = z.infer<typeof scoreKindSchema>;
 
+/** docs/adr/0015-feedback-policy.md: what a participant is shown of a score. */
+export const FEEDBACK_POLICIES = ["exact", "rounded", "ladder"] as const;
+export type FeedbackPolicyName = (typeof FEEDBACK_POLICIES)[number];
+
+export const feedbackViewSchema = z
+  .object({
+    policy: z
+      .enum(FEEDBACK_POLICIES)
+      .describe(
+        "exact: scores as computed; rounded: to `digits` decimals; ladder: a new score only when it beats the team's best shown score by `threshold`, rounded to `digits`",
+      ),
+    digits: z.number().int().nullable().describe("Decimals shown; null under exact"),
+    threshold: z
+      .number()
+      .nullable()
+      .describe(
+        "ladder: the improvement, in the metric's units, a new score must make to be shown",
+      ),
+    significant_improvement: z
+      .boolean()
+      .nullable()
+      .describe(
+        "ladder: true when `score` is this submission's own, false when it did not beat the team's best shown score by `threshold` and `score` is that best; null when not scored or under another policy",
+      ),
+  })
+  .describe(
+    "How the score shown was made from the score computed (the challenge's feedback policy)",
+  );
+export type FeedbackView = z.infer<typeof feedbackViewSchema>;
+
 const finalFlagSchema = z
   .boolean()
   .describe("Marked by the team as one of its final submissions for the challenge");
@@ -47,6 +77,7 @@ export const submitResponseSchema = z.object({
   success: z.boolean(),
   score: z.number().nullable().describe("See score_kind"),
   score_kind: scoreKindSchema,
+  feedback: feedbackViewSchema,
   final: finalFlagSchema,
   metric_name: z.string(),
   validation_passed: z.boolean(),
@@ -120,6 +151,7 @@ export const submissionHistoryItemSchema = z.object({
   status: submissionStatusSchema,
   score: z.number().nullable().describe("See score_kind"),
   score_kind: scoreKindSchema,
+  feedback: feedbackViewSchema,
   final: finalFlagSchema,
   metric_name: z.string(),
   counted: z
@@ -150,8 +182,13 @@ export type SubmissionHistoryPage = z.infer<typeof submissionHistoryResponseSche
  * fields, for the submission's own page.
  */
 export const submissionDetailSchema = submitResponseSchema.extend(
-  submissionHistoryItemSchema.omit({ status: true, score: true, score_kind: true, final: true })
-    .shape,
+  submissionHistoryItemSchema.omit({
+    status: true,
+    score: true,
+    score_kind: true,
+    feedback: true,
+    final: true,
+  }).shape,
 );
 export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 
@@ -170,9 +207,10 @@ export const challengeSummarySchema = z.object({
     .number()
     .nullable()
     .describe(
-      "The team's best score it may see (see score_kind): before the reveal its best public score, after it the final one; null without a counted scored submission",
+      "The team's best score it may see (see score_kind): before the reveal its best public score as shown under the feedback policy, after it the final one; null without a counted scored submission",
     ),
   score_kind: scoreKindSchema,
+  feedback: feedbackViewSchema,
   metric_name: z.string(),
   higher_is_better: z.boolean(),
   baseline: z

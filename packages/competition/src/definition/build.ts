@@ -83,6 +83,7 @@ function toChallenge(
     },
     finalSubmissions: c.final_picks ?? limits.final_picks,
     dailyLimit: c.daily_limit ?? limits.daily_submissions,
+    feedback: c.feedback ?? limits.feedback,
   };
 }
 

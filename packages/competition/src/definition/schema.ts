@@ -53,6 +53,26 @@ export const targetSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
+/**
+ * What a participant is shown of a score (docs/adr/0015-feedback-policy.md): `exact`; `rounded`
+ * to `digits` decimals; or `ladder` (Blum & Hardt 2015): a submission's own score, rounded, only
+ * when it beats the team's best shown score by `threshold` (in the metric's units), otherwise
+ * that best again. Stored scores and the organizers' views are always exact.
+ */
+export const feedbackSchema = z.discriminatedUnion("policy", [
+  z.object({ policy: z.literal("exact") }),
+  z.object({ policy: z.literal("rounded"), digits: z.number().int().min(0).max(12) }),
+  z.object({
+    policy: z.literal("ladder"),
+    threshold: z.number().positive(),
+    digits: z.number().int().min(0).max(12),
+  }),
+]);
+export type FeedbackPolicy = z.infer<typeof feedbackSchema>;
+
+/** A definition without a policy (saved before there was one) gets the edition's default. */
+export const DEFAULT_FEEDBACK: FeedbackPolicy = { policy: "ladder", threshold: 0.01, digits: 2 };
+
 export const challengeSchema = z.object({
   number: z.number().int().min(1).max(99),
   title: text,
@@ -79,6 +99,8 @@ export const challengeSchema = z.object({
   final_picks: z.number().int().min(1).max(20).optional(),
   /** Submissions per team per UTC day; absent: `limits.daily_submissions`. */
   daily_limit: z.number().int().min(1).max(10_000).optional(),
+  /** What a team is shown of its scores here; absent: `limits.feedback`. */
+  feedback: feedbackSchema.optional(),
 });
 
 export const domainSchema = z.object({
@@ -148,6 +170,7 @@ export const definitionSchema = z.object({
     daily_submissions: z.number().int().min(1).max(10_000),
     final_picks: z.number().int().min(1).max(20),
     public_fraction: z.number().gt(0).lt(1),
+    feedback: feedbackSchema.default(DEFAULT_FEEDBACK),
   }),
   /** Every page's copy; `{{name}}`-style placeholders are filled from the facts above. */
   site: siteSchema,

@@ -1,0 +1,96 @@
+import type { FeedbackPolicy } from "./definition/schema";
+
+/**
+ * What a team is shown of a score under its challenge's feedback policy
+ * (docs/adr/0015-feedback-policy.md). Pure: the gateway, the workers and `bench:probing` share it.
+ */
+export interface ShownFeedback {
+  /** The number the team sees. */
+  shown: number;
+  /** False under `ladder` when this score was no significant improvement: `shown` is the old best. */
+  improved: boolean;
+}
+
+/** `value` rounded half away from zero to `digits` decimals, without binary drift (0.675 → 0.68). */
+export function roundTo(value: number, digits: number): number {
+  if (!Number.isFinite(value)) return value;
+  const sign = value < 0 ? -1 : 1;
+  const scaled = Math.round(Number(`${Math.abs(value)}e${digits}`));
+  return sign * Number(`${scaled}e-${digits}`);
+}
+
+/** Whether `score` beats `best` by at least `threshold`, in the metric's direction. */
+export function beatsBy(
+  score: number,
+  best: number,
+  threshold: number,
+  higherIsBetter: boolean,
+): boolean {
+  const gain = higherIsBetter ? score - best : best - score;
+  // Rounded bests (0.67 + 0.01) are not exact in binary: allow for the last bits.
+  return gain >= threshold - 1e-9 * Math.max(1, Math.abs(threshold));
+}
+
+/**
+ * One step of the policy: what a new `score` is shown as, given the best the team has been shown
+ * so far on this challenge (null: nothing yet). The caller keeps `best` as the better of the two.
+ */
+export function feedbackFor(
+  policy: FeedbackPolicy,
+  higherIsBetter: boolean,
+  best: number | null,
+  score: number,
+): ShownFeedback {
+  switch (policy.policy) {
+    case "exact":
+      return { shown: score, improved: true };
+    case "rounded":
+      return { shown: roundTo(score, policy.digits), improved: true };
+    case "ladder":
+      if (best === null || beatsBy(score, best, policy.threshold, higherIsBetter)) {
+        return { shown: roundTo(score, policy.digits), improved: true };
+      }
+      return { shown: best, improved: false };
+  }
+}
+
+/** The better of two shown scores (either may be absent). */
+export function betterShown(
+  a: number | null,
+  b: number | null,
+  higherIsBetter: boolean,
+): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return higherIsBetter ? Math.max(a, b) : Math.min(a, b);
+}
+
+/**
+ * A sequence of scores as the team is shown them, in order, starting from `best` (the best shown
+ * before the first): what the stored rows hold once each was scored in this order.
+ */
+export function replayFeedback(
+  policy: FeedbackPolicy,
+  higherIsBetter: boolean,
+  scores: readonly number[],
+  best: number | null = null,
+): ShownFeedback[] {
+  let current = best;
+  return scores.map((score) => {
+    const step = feedbackFor(policy, higherIsBetter, current, score);
+    current = betterShown(current, step.shown, higherIsBetter);
+    return step;
+  });
+}
+
+/** The policy in a sentence, for pages and messages ("rounded to 2 decimals"...). */
+export function describeFeedback(policy: FeedbackPolicy): string {
+  switch (policy.policy) {
+    case "exact":
+      return "scores are shown exactly";
+    case "rounded":
+      return `scores are rounded to ${policy.digits} decimals`;
+    case "ladder":
+      return `a score is shown, rounded to ${policy.digits} decimals, only when it beats your team's best shown score by at least ${policy.threshold}`;
+  }
+}
