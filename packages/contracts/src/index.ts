@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./common";
 export * from "./competition";
 export * from "./config";
+export { emailKey, GITHUB_EMAIL_TAKEN_MESSAGE } from "./email-key";
 export * from "./error-codes";
 export * from "./health";
 export * from "./jupyter";

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@tandem/contracts";
+import { GITHUB_EMAIL_TAKEN_MESSAGE, MESSAGES } from "@tandem/contracts";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, render, screen, userEvent } from "../../test-utils/render";
@@ -80,6 +80,15 @@ describe("LoginPage", () => {
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
       `Error: ${MESSAGES.loginFailedGeneric}`,
+    );
+  });
+
+  it("says why when GitHub's address is another form of an existing account's", async () => {
+    stubFetch(() => jsonResponse({}, 500));
+    renderLogin("/login?error=github_email_taken");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Error: ${GITHUB_EMAIL_TAKEN_MESSAGE}`,
     );
   });
 

@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { MESSAGES } from "@tandem/contracts";
+import { GITHUB_EMAIL_TAKEN_MESSAGE, MESSAGES } from "@tandem/contracts";
 import { useState } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { usePublicConfig } from "../api/config/hooks";
@@ -34,6 +34,12 @@ interface LoginValues {
   rememberMe: boolean;
 }
 
+/** What the GitHub callback's `?error=` means (github.routes.ts). */
+const GITHUB_ERRORS = new Map([
+  ["github", MESSAGES.loginFailedGeneric],
+  ["github_email_taken", GITHUB_EMAIL_TAKEN_MESSAGE],
+]);
+
 export default function LoginPage() {
   const location = useLocation();
   // /login/success is the same screen's GitHub return (SPEC.md §2): it signs in, then leaves.
@@ -48,8 +54,8 @@ function LoginScreen() {
   const [busy, setBusy] = useState(false);
   // Until the config arrives the button stays usable: most deployments have GitHub set up.
   const githubOff = usePublicConfig().data?.github_enabled === false;
-  const [error, setError] = useState<string | null>(() =>
-    searchParams.get("error") === "github" ? MESSAGES.loginFailedGeneric : null,
+  const [error, setError] = useState<string | null>(
+    () => GITHUB_ERRORS.get(searchParams.get("error") ?? "") ?? null,
   );
 
   const form = useForm<LoginValues>({

@@ -32,6 +32,13 @@ export interface GithubRoutesOptions {
 const TARGET_COOKIE = "oauth_target";
 
 /**
+ * GitHub's verified address is another form of an existing account's address (same emailKey,
+ * not the same address). The sign-in is refused: making a second account would break "one
+ * person, one team", and linking would let whoever owns `a+b@x` take `a@x`'s account.
+ */
+class EmailKeyTakenError extends Error {}
+
+/**
  * GitHub sign-in. The return to the SPA carries a single-use, one-minute code (never a
  * session token) that `/api/auth/exchange` swaps for a session.
  */
@@ -93,6 +100,10 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       });
       return reply.redirect(`/login/success?${query}`);
     } catch (err) {
+      if (err instanceof EmailKeyTakenError) {
+        request.log.info("GitHub sign-in refused: another form of its address has an account");
+        return reply.redirect("/login?error=github_email_taken");
+      }
       request.log.warn(
         { err: err instanceof Error ? err.message : String(err) },
         "GitHub sign-in failed",
@@ -104,8 +115,9 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
   async function findOrCreateUser(profile: GithubProfile): Promise<User> {
     const known = await users.findByGithubId(profile.githubId);
     if (known) return known;
-    // Link to an existing account only through an address GitHub has verified; whoever
-    // registered it before without proving it loses the password they set (users.repository).
+    // Link to an existing account only through an address GitHub has verified, and only the
+    // very address (any case), never another form of it; whoever registered it before without
+    // proving it loses the password they set (users.repository).
     for (const email of profile.verifiedEmails) {
       const existing = await users.findByEmail(email);
       if (existing && !existing.githubId) {
@@ -131,7 +143,13 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       passwordHash: null,
       emailVerifiedAt: new Date(),
     });
-    if (!created) throw new Error("Could not create the account");
+    if (!created) {
+      // The very address has an account only when it has another GitHub link (else it was
+      // linked above): that stays the generic failure. Otherwise another form of it is taken.
+      if (!(await users.findByEmail(email)) && (await users.keyTaken(email)))
+        throw new EmailKeyTakenError();
+      throw new Error("Could not create the account");
+    }
     return created;
   }
 }

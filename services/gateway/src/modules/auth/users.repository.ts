@@ -1,3 +1,4 @@
+import { emailKey } from "@tandem/contracts";
 import { type Database, sessions, type User, users } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
 
@@ -18,10 +19,31 @@ export function createUsersRepository({ db }: { db: Database }) {
       return user;
     },
 
-    /** Inserts a user; undefined when the e-mail is already registered. */
-    async create(values: NewUser): Promise<User | undefined> {
-      const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+    /**
+     * Inserts a user with its address's key; undefined when the address, or another form of it
+     * (the same key: `name+2@`, `Name@`, Gmail's dots), is already registered. The unique
+     * indexes decide, so two sign-ups racing for one key get one account and one refusal.
+     */
+    async create(values: Omit<NewUser, "emailKey">): Promise<User | undefined> {
+      const [user] = await db
+        .insert(users)
+        .values({ ...values, emailKey: emailKey(values.email) })
+        .onConflictDoNothing()
+        .returning();
       return user;
+    },
+
+    /**
+     * Whether an account holds the key of `email`. For explaining a refused second account
+     * only: never to find an account to sign in to or link (emailKey says why).
+     */
+    async keyTaken(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.emailKey, emailKey(email)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async findByGithubId(githubId: string): Promise<User | undefined> {

@@ -267,8 +267,16 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       return row;
     },
 
-    findByIdempotencyKey(teamId: string, key: string): Promise<Submission | undefined> {
-      return findOfTeam(teamId, eq(submissions.idempotencyKey, key));
+    /** A key names one retry of one challenge's submission: another challenge's is not it. */
+    findByIdempotencyKey(
+      teamId: string,
+      challengeKey: string,
+      key: string,
+    ): Promise<Submission | undefined> {
+      return findOfTeam(
+        teamId,
+        and(eq(submissions.challengeKey, challengeKey), eq(submissions.idempotencyKey, key))!,
+      );
     },
   };
 }

@@ -151,7 +151,9 @@ export async function submitPredictions(
   }
 
   const key = input.idempotencyKey;
-  let submission = key ? await submissions.findByIdempotencyKey(team.id, key) : undefined;
+  let submission = key
+    ? await submissions.findByIdempotencyKey(team.id, challenge.key, key)
+    : undefined;
   let replayed = submission !== undefined;
   if (!submission) {
     const now = deps.now?.() ?? new Date();
@@ -207,7 +209,7 @@ export async function submitPredictions(
         ? inserted.duplicate
         : (inserted.row ??
           // Lost an idempotency-key race with a concurrent retry: answer with the winner.
-          (await submissions.findByIdempotencyKey(team.id, key ?? "")));
+          (await submissions.findByIdempotencyKey(team.id, challenge.key, key ?? "")));
     if (!submission) throw new Error("Submission insert returned nothing");
     if (!replayed && submission.status === "scored" && submission.counted) {
       await deps.rankingsStale();
