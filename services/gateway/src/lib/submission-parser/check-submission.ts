@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { Challenge } from "@tandem/competition";
 import { type Answers, type PartScores, parseSubmission, scorePredictions } from "@tandem/scoring";
+import { contentHash } from "./content-hash";
 
 /** What a submission is checked against: the test set's ids, and for rankings the items. */
 export interface ExpectedRows {
@@ -16,6 +17,11 @@ export type SubmissionCheck =
       rowCount: number;
       /** SHA-256 of the CSV text (UTF-8), hex: finds identical resends. */
       payloadHash: string;
+      /**
+       * SHA-256 of the predictions in a normal form (content-hash.ts), hex: finds other teams'
+       * files with the same predictions, whatever their formatting.
+       */
+      contentHash: string;
       /** The CSV, gzipped, as it is stored. */
       predictions: Uint8Array;
       /**
@@ -55,6 +61,7 @@ export function checkSubmission(
     ok: true as const,
     rowCount: parsed.rowCount,
     payloadHash: createHash("sha256").update(csv).digest("hex"),
+    contentHash: contentHash(parsed.table),
     // The fastest level: a fifth larger than the default, a quarter of its CPU (issue 20's rush).
     predictions: gzipSync(csv, { level: 1 }),
   };

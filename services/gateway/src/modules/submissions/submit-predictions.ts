@@ -177,6 +177,7 @@ export async function submitPredictions(
         challengeKey: challenge.key,
         predictions: checked.predictions,
         payloadHash: checked.payloadHash,
+        contentHash: checked.contentHash,
         rowCount: checked.rowCount,
         metricName: METRICS[challenge.metric].name,
         // Inside a phase that counts, and never after the reveal: the standings are final then.
