@@ -56,6 +56,7 @@ export function loadRankingInputs(db: Database): Promise<RankingInputs> {
         challengeKey: submissions.challengeKey,
         metricValue: submissions.metricValue,
         privateMetricValue: submissions.privateMetricValue,
+        shownValue: submissions.shownScore,
         finalAt: submissions.finalAt,
         createdAt: submissions.createdAt,
       })

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import {
   loadRankingInputsWith,
@@ -27,7 +27,8 @@ export type RankingSummary = Omit<RankingInputs, "results"> & {
 /**
  * The ranking inputs for the public standings from one aggregate per team and challenge instead
  * of every counted submission (docs/adr/0012-rankings-refresh.md): what the public standings use
- * of a team's results there is their count, the best public score and when it was first reached
+ * of a team's results there is their count, the best public score as shown under the feedback
+ * policy (docs/adr/0015; a score not assigned its shown value yet is left out) and when it was first reached
  * (ties: the earliest, to the millisecond, as the ranking's clock), and the latest submission's
  * time. Each group comes as one or two results: the best, carrying the count, and when there
  * were more, one with the same score at the latest time (it never beats the best: same score,
@@ -45,6 +46,7 @@ export function loadRankingSummary(
     return groups.flatMap(({ total, bestAt, latestAt, ...group }): RankingSummaryResult[] => {
       const best = {
         ...group,
+        shownValue: group.metricValue,
         privateMetricValue: null,
         final: false,
         createdAt: new Date(bestAt),
@@ -70,7 +72,7 @@ function summaryGroups(db: Database, challenges: readonly RankingChallengeSpec[]
   const isHigher =
     higher.length > 0 ? sql`${submissions.challengeKey} in (${keys(higher)})` : sql`false`;
   // Lower is better once a higher-is-better score is negated (exact for doubles).
-  const worse = sql`case when ${isHigher} then -${submissions.metricValue} else ${submissions.metricValue} end`;
+  const worse = sql`case when ${isHigher} then -${submissions.shownScore} else ${submissions.shownScore} end`;
   // Milliseconds, truncated as a Date of the timestamp is (the ranking's clock); exact once
   // truncated, and float arithmetic is cheaper than numeric.
   const ms = sql`round(date_part('epoch', date_trunc('milliseconds', ${submissions.createdAt})) * 1000)`;
@@ -90,7 +92,12 @@ function summaryGroups(db: Database, challenges: readonly RankingChallengeSpec[]
     .from(submissions)
     .innerJoin(teams, eq(teams.id, submissions.teamId))
     .where(
-      and(rankedTeam, rankedSubmission, sql`${submissions.challengeKey} in (${keys(challenges)})`),
+      and(
+        rankedTeam,
+        rankedSubmission,
+        isNotNull(submissions.shownScore),
+        sql`${submissions.challengeKey} in (${keys(challenges)})`,
+      ),
     )
     .groupBy(submissions.teamId, submissions.challengeKey);
 }

@@ -102,7 +102,12 @@ export function newEditionDefinition(now: Date, closesInMs: number): Competition
       conditions: ["Share a short write-up of the approach."],
       last_prize_rank: 1,
     },
-    limits: { daily_submissions: 20, final_picks: 1, public_fraction: 0.4 },
+    limits: {
+      daily_submissions: 20,
+      final_picks: 1,
+      public_fraction: 0.4,
+      feedback: { policy: "rounded", digits: 3 },
+    },
     site: { ...base.site, hero: { ...base.site.hero, heading: NEW_EDITION.heroHeading } },
     domains: [astronomy(), energy()],
   };

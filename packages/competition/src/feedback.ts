@@ -94,3 +94,15 @@ export function describeFeedback(policy: FeedbackPolicy): string {
       return `a score is shown, rounded to ${policy.digits} decimals, only when it beats your team's best shown score by at least ${policy.threshold}`;
   }
 }
+
+/** The policy in a few words, for lists of changes ("ladder: 0.01, 2 decimals"). */
+export function feedbackLabel(policy: FeedbackPolicy): string {
+  switch (policy.policy) {
+    case "exact":
+      return "exact";
+    case "rounded":
+      return `rounded to ${policy.digits} decimals`;
+    case "ladder":
+      return `ladder: threshold ${policy.threshold}, ${policy.digits} decimals`;
+  }
+}

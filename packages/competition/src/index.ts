@@ -63,6 +63,7 @@ export {
   beatsBy,
   betterShown,
   describeFeedback,
+  feedbackLabel,
   feedbackFor,
   replayFeedback,
   roundTo,

@@ -1,3 +1,4 @@
+import type { FeedbackPolicy } from "./definition/schema";
 import type { MetricId } from "./metrics";
 
 /** What the last column of a submission holds. */

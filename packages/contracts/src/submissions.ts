@@ -69,6 +69,12 @@ export const feedbackViewSchema = z
   );
 export type FeedbackView = z.infer<typeof feedbackViewSchema>;
 
+/** What a submit answer adds when its score was not shown (clients branch on the field, not this). */
+export const FEEDBACK_MESSAGES = {
+  notSignificant: (threshold: number) =>
+    `It was not a significant improvement: it did not beat your team's best shown score by at least ${threshold}, so the score shown is that best.`,
+};
+
 const finalFlagSchema = z
   .boolean()
   .describe("Marked by the team as one of its final submissions for the challenge");

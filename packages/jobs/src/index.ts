@@ -6,6 +6,14 @@ export {
   withSnapshotOverrides,
 } from "./competition-source";
 export {
+  assignFeedback,
+  assignFeedbackIn,
+  type FeedbackChallenge,
+  type FeedbackTarget,
+  replayFeedback,
+  sameFeedback,
+} from "./feedback-store";
+export {
   canTransition,
   isUnfinished,
   PLATFORM_FAILURE_MESSAGE,

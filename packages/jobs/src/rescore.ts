@@ -47,6 +47,7 @@ export async function reopenForRescoring(
     )
     update ${submissions} set
       status = 'queued', metric_value = null, private_metric_value = null, error_message = null,
+      shown_score = null, shown_improved = null, shown_kind = null,
       validation_errors = null, answers_version = null, scored_at = null, claimed_at = null
     from old
     where ${submissions}.id = old.id

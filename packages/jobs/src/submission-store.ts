@@ -1,5 +1,6 @@
 import { type Database, submissions } from "@tandem/db";
 import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { assignFeedbackIn, type FeedbackChallenge } from "./feedback-store";
 import { PLATFORM_FAILURE_MESSAGE, sourcesOf, UNFINISHED_STATUSES } from "./lifecycle";
 
 /*
@@ -64,18 +65,29 @@ const stillHeld = (claim: ClaimedSubmission) =>
     eq(submissions.attempts, claim.attempts),
   );
 
-/** Writes the result if this run still holds the claim; false when it does not. */
+/**
+ * Writes the result if this run still holds the claim; false when it does not. A score is
+ * written with what the team is shown of it (`challenge`'s feedback policy), in one transaction:
+ * no reader sees it scored without its shown score.
+ */
 export async function finishSubmission(
   db: Database,
   claim: ClaimedSubmission,
   result: ScoringResult,
+  challenge?: FeedbackChallenge,
 ): Promise<boolean> {
-  const rows = await db
-    .update(submissions)
-    .set({ ...result, scoredAt: new Date() })
-    .where(stillHeld(claim))
-    .returning({ id: submissions.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(submissions)
+      .set({ ...result, scoredAt: new Date() })
+      .where(stillHeld(claim))
+      .returning({ id: submissions.id });
+    if (rows.length === 0) return false;
+    if (result.status === "scored" && challenge) {
+      await assignFeedbackIn(tx as unknown as Database, { teamId: claim.teamId, challenge });
+    }
+    return true;
+  });
 }
 
 /** Gives the claim back after a failed try, so the next try need not wait for the lease. */

@@ -36,6 +36,12 @@ export interface CountedResult {
   metricValue: number;
   /** The private score; absent or null: the submission has none (scored before the split). */
   privateMetricValue?: number | null;
+  /**
+   * The public score as the team is shown it under the challenge's feedback policy
+   * (docs/adr/0015): what the public standings rank. Absent: `metricValue`; null: not assigned
+   * yet, so it does not rank until it is.
+   */
+  shownValue?: number | null;
   /** Marked by the team as one of its final submissions. */
   final?: boolean;
   createdAt: Date;
@@ -216,7 +222,9 @@ export function teamResultOn(
   part: RankingPart,
 ): { value: number; at: Date } | undefined {
   return part === "public"
-    ? bestOf(challenge.metric, teamResults, (r) => r.metricValue)
+    ? bestOf(challenge.metric, teamResults, (r) =>
+        r.shownValue === undefined ? r.metricValue : r.shownValue,
+      )
     : bestOf(
         challenge.metric,
         finalSubmissionsOf(challenge.metric, teamResults, challenge.finalSubmissions ?? 2),

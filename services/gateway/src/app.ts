@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import helmet from "@fastify/helmet";
+import { allChallenges } from "@tandem/competition/server";
 import type { Database } from "@tandem/db";
 import { createAnswersStore, createRevealsRepository, loadCurrentBaselineParts } from "@tandem/db";
 import {
@@ -10,6 +11,7 @@ import {
   createRankingsCoalescer,
   type RankingsCache,
   rebuildRankings,
+  replayFeedback,
   withLogSafety,
 } from "@tandem/jobs";
 import { createAnswersCache } from "@tandem/scoring";
@@ -204,7 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const submissions = createSubmissionsRepository({ db });
   const rankings = createRankingsService({ db, cache: deps.rankingsCache });
   const rankingsStale = deps.rankingsStale ?? rebuildInProcess(app, db, deps.rankingsCache);
-  const reveal = createRevealService({ reveals: createRevealsRepository({ db }) });
+  const reveal = createRevealService({
+    reveals: createRevealsRepository({ db }),
+    // Practice scores are shown from the private part from now on, under the same policy.
+    onRevealed: () => replayFeedback(db, allChallenges(), { replay: false }).then(() => {}),
+  });
   const isRevealed = () => reveal.isRevealed();
   const notifications = createNotificationsRepository({ db });
   // BullMQ keeps a finished job under its submission's id: a rescore removes it first.

@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { METRICS } from "@tandem/competition";
+import { type Challenge, METRICS } from "@tandem/competition";
 import { challengeByKey } from "@tandem/competition/server";
 import { createAnswersStore, type Database } from "@tandem/db";
 import {
@@ -53,11 +53,12 @@ export function createSubmissionProcessor({
   return async function processSubmission(submissionId: string): Promise<ProcessOutcome> {
     const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
     if (!claim) return "skipped";
-    let outcome: { result: ScoringResult; value?: PartScores };
+    let outcome: { result: ScoringResult; value?: PartScores; challenge?: Challenge };
     let written: boolean;
     try {
       outcome = await score(claim);
-      written = await finishSubmission(db, claim, outcome.result);
+      // Stored with what the team is shown of it (its challenge's feedback policy).
+      written = await finishSubmission(db, claim, outcome.result, outcome.challenge);
     } catch (err) {
       // The next try (this job's retry, or a re-delivery) takes it at once, not after the lease.
       await releaseClaim(db, claim).catch((releaseErr: unknown) =>
@@ -82,7 +83,7 @@ export function createSubmissionProcessor({
 
   async function score(
     claim: ClaimedSubmission,
-  ): Promise<{ result: ScoringResult; value?: PartScores }> {
+  ): Promise<{ result: ScoringResult; value?: PartScores; challenge?: Challenge }> {
     await competition?.current();
     let challenge = challengeByKey(claim.challengeKey);
     // An edit that changed the metric renamed the rows it rescores: a cached definition older
@@ -118,6 +119,7 @@ export function createSubmissionProcessor({
     const value = scorePredictions(challenge, answers, parsed.table);
     return {
       value,
+      challenge,
       result: {
         status: "scored",
         metricValue: value.public,

@@ -1,3 +1,4 @@
+import { feedbackLabel } from "../feedback";
 import { sameJson as isDeepStrictEqual } from "./canonical";
 import type { ChallengeDefinition, CompetitionDefinition } from "./schema";
 
@@ -219,6 +220,15 @@ export function reviewChange(
         `Challenge ${key}: daily limit ${next.daily_limit ?? after.limits.daily_submissions}.`,
       );
     }
+    const feedbackOf = (def: CompetitionDefinition, c: ChallengeDefinition) =>
+      c.feedback ?? def.limits.feedback;
+    if (!isDeepStrictEqual(feedbackOf(before, old), feedbackOf(after, next))) {
+      change(
+        `challenges.${key}.feedback`,
+        `Challenge ${key}: feedback ${feedbackLabel(feedbackOf(after, next))}.`,
+        "What the teams were shown is worked out again under the new policy.",
+      );
+    }
     const texts = (c: ChallengeDefinition) => [
       c.title,
       c.task,
@@ -261,6 +271,13 @@ export function reviewChange(
         "Challenges without their own value follow it.",
       );
     }
+  }
+  if (!isDeepStrictEqual(before.limits.feedback, after.limits.feedback)) {
+    change(
+      "limits.feedback",
+      `Default feedback: ${feedbackLabel(after.limits.feedback)}.`,
+      "Challenges without their own policy follow it.",
+    );
   }
   for (const section of TEXT_SECTIONS) {
     if (!isDeepStrictEqual(before[section], after[section])) change(section, `${section} changed.`);

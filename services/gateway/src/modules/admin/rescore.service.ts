@@ -1,7 +1,7 @@
 import { challengeByKey } from "@tandem/competition/server";
 import type { ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
 import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
-import { type ReopenedSubmission, reopenForRescoring } from "@tandem/jobs";
+import { assignFeedback, type ReopenedSubmission, reopenForRescoring } from "@tandem/jobs";
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
@@ -310,9 +310,11 @@ export function createRescoreService(deps: RescoreDeps) {
      * fenced by the `scoring` status), and a queued job finds nothing to claim.
      */
     async invalidate(actor: Actor, id: string, reason: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const target = await db.transaction(async (tx) => {
         const [before] = await tx
           .select({
+            teamId: submissions.teamId,
+            challengeKey: submissions.challengeKey,
             status: submissions.status,
             error: submissions.errorMessage,
             publicScore: submissions.metricValue,
@@ -330,6 +332,9 @@ export function createRescoreService(deps: RescoreDeps) {
             validationErrors: null,
             metricValue: null,
             privateMetricValue: null,
+            shownScore: null,
+            shownImproved: null,
+            shownKind: null,
             claimedAt: null,
             scoredAt: sql`coalesce(${submissions.scoredAt}, now())`,
           })
@@ -346,7 +351,12 @@ export function createRescoreService(deps: RescoreDeps) {
           },
           after: { status: "invalid", error: reason },
         });
+        return before;
       });
+      // Its team's later scores may show it as their best so far: shown again without it.
+      const challenge = challengeByKey(target.challengeKey);
+      if (challenge)
+        await assignFeedback(db, { teamId: target.teamId, challenge }, { replay: true });
       await refresh();
     },
 

@@ -10,10 +10,13 @@ export function createRevealService({
   reveals,
   ttlMs = 1000,
   now = Date.now,
+  onRevealed,
 }: {
   reveals: RevealsRepository;
   ttlMs?: number;
   now?: () => number;
+  /** Runs after the reveal is recorded (the practice scores' feedback); must be idempotent. */
+  onRevealed?: () => Promise<void>;
 }) {
   let revealed = false;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -33,6 +36,8 @@ export function createRevealService({
     async reveal(userId: string): Promise<{ record: RevealRecord; created: boolean }> {
       const outcome = await reveals.reveal(userId);
       revealed = true;
+      // Also when it was already recorded: a reveal asked again finishes what a failed one left.
+      await onRevealed?.();
       return outcome;
     },
   };

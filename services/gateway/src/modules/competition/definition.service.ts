@@ -17,6 +17,8 @@ import {
 import {
   type CompetitionSnapshot,
   type CompetitionSource,
+  replayFeedback,
+  sameFeedback,
   withSnapshotOverrides,
 } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
@@ -198,7 +200,15 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       });
       if (!saved) throw stale();
       competition.invalidate();
-      await competition.current();
+      const current = await competition.current();
+      // A challenge whose policy changed shows its teams' scores again under the new one.
+      const refeedback = current.competition.domains
+        .flatMap((d) => d.challenges)
+        .filter((c) => {
+          const was = snapshot.competition.challengeByKey(c.key);
+          return was !== undefined && !sameFeedback(was.feedback, c.feedback);
+        });
+      await replayFeedback(db, refeedback);
       for (const key of review.rescore) await deps.rescoreChallenge(actor, key);
       await deps.onChanged();
       return { version: next, saved: true, changes, rescored: review.rescore };

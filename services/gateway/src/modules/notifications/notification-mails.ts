@@ -95,6 +95,8 @@ export interface DigestLine {
   score: number | null;
   scoreKind: ScoreKind;
   counted: boolean;
+  /** Under the ladder policy: not a significant improvement, `score` is the team's best shown. */
+  notSignificant: boolean;
 }
 
 export function digestMail(input: {
@@ -106,7 +108,11 @@ export function digestMail(input: {
 }): Mail {
   const { recipient, lines, publicUrl } = input;
   const shown = lines.slice(0, DIGEST_MAX_LINES).map((line) => {
-    const kind = line.scoreKind === "final" ? "final score" : "public score";
+    const kind = line.notSignificant
+      ? `your team's best ${line.scoreKind === "final" ? "final" : "public"} score shown; not a significant improvement`
+      : line.scoreKind === "final"
+        ? "final score"
+        : "public score";
     return [
       `- ${utcTime(line.scoredAt).slice(11)}`,
       challengeTitle(line.challengeKey),

@@ -1,7 +1,7 @@
 import type { SubmissionNoticeKind } from "@tandem/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Mail, Mailer } from "../../lib/mailer";
-import { shownScore } from "../submissions/submission-view";
+import { feedbackPolicyOf, shownScore } from "../submissions/submission-view";
 import { delayedNoticeMail, digestMail, failedNoticeMail } from "./notification-mails";
 import type { DigestDay, NoticeSubject, NotificationsRepository } from "./notifications.repository";
 
@@ -180,7 +180,11 @@ export async function runNotificationSweep(
           const content = await notifications.digestContent(userId, day, tx);
           if (!content || content.submissions.length === 0) return undefined;
           const lines = content.submissions.map((submission) => {
-            const { score, score_kind } = shownScore(submission, revealed);
+            const { score, score_kind, feedback } = shownScore(
+              submission,
+              revealed,
+              feedbackPolicyOf(submission.challengeKey),
+            );
             return {
               scoredAt: submission.scoredAt ?? day.start,
               challengeKey: submission.challengeKey,
@@ -188,6 +192,7 @@ export async function runNotificationSweep(
               score,
               scoreKind: score_kind,
               counted: submission.counted,
+              notSignificant: feedback.significant_improvement === false,
             };
           });
           return send([

@@ -67,6 +67,9 @@ export type DigestSubmission = Pick<
   | "metricName"
   | "metricValue"
   | "privateMetricValue"
+  | "shownScore"
+  | "shownImproved"
+  | "shownKind"
   | "finalAt"
   | "counted"
   | "scoredAt"
@@ -323,6 +326,9 @@ export function createNotificationsRepository({ db }: { db: Database }) {
           metricName: submissions.metricName,
           metricValue: submissions.metricValue,
           privateMetricValue: submissions.privateMetricValue,
+          shownScore: submissions.shownScore,
+          shownImproved: submissions.shownImproved,
+          shownKind: submissions.shownKind,
           finalAt: submissions.finalAt,
           counted: submissions.counted,
           scoredAt: submissions.scoredAt,

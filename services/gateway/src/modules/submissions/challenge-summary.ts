@@ -3,6 +3,7 @@ import { domains } from "@tandem/competition/server";
 import type { ChallengeSummary } from "@tandem/contracts";
 import type { Team } from "@tandem/db";
 import { isBetter, teamResultOn } from "@tandem/scoring";
+import { feedbackView } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
 const DAY_MS = 86_400_000;
@@ -50,6 +51,7 @@ export async function challengeSummaries(
           challengeKey: row.challengeKey,
           metricValue: row.metricValue!,
           privateMetricValue: row.privateMetricValue,
+          shownValue: row.shownValue,
           final: row.finalAt !== null,
           createdAt: row.createdAt,
         }));
@@ -66,6 +68,8 @@ export async function challengeSummaries(
         title: challenge.title,
         score: best?.value ?? null,
         score_kind: revealed ? "final" : "public",
+        // Before the reveal the best as the policy shows it; after it the final standings' score.
+        feedback: feedbackView(revealed ? { policy: "exact" } : challenge.feedback),
         metric_name: METRICS[challenge.metric].name,
         higher_is_better: METRICS[challenge.metric].higherIsBetter,
         baseline,

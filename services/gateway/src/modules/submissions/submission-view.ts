@@ -1,30 +1,72 @@
-import { type Challenge, METRICS } from "@tandem/competition";
+import { type Challenge, type FeedbackPolicy, METRICS } from "@tandem/competition";
 import { challengeByKey, findDomain } from "@tandem/competition/server";
-import type {
-  ScoreKind,
-  SubmissionDetail,
-  SubmissionHistoryItem,
-  SubmitResponse,
+import {
+  FEEDBACK_MESSAGES,
+  type FeedbackView,
+  type ScoreKind,
+  type SubmissionDetail,
+  type SubmissionHistoryItem,
+  type SubmitResponse,
 } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import type { AnswersLookup } from "@tandem/scoring";
 
+type ShownFields = Pick<
+  Submission,
+  | "status"
+  | "counted"
+  | "metricValue"
+  | "privateMetricValue"
+  | "finalAt"
+  | "shownScore"
+  | "shownImproved"
+  | "shownKind"
+>;
+
+/** How a score shown was made from the score computed: the policy's view of it. */
+export function feedbackView(
+  policy: FeedbackPolicy,
+  improved: boolean | null = null,
+): FeedbackView {
+  return {
+    policy: policy.policy,
+    digits: policy.policy === "exact" ? null : policy.digits,
+    threshold: policy.policy === "ladder" ? policy.threshold : null,
+    significant_improvement: policy.policy === "ladder" ? improved : null,
+  };
+}
+
+const EXACT = feedbackView({ policy: "exact" });
+
 /**
- * The score a team is shown (docs/adr/0009-public-private-split.md): the public one until the
- * organizers reveal the final standings, the private one after. This is the one place a
- * participant's answer reads `privateMetricValue`. A submission scored before the split has no
- * private score and keeps showing its public one, said so by `score_kind`.
+ * The score a team is shown (docs/adr/0009-public-private-split.md, docs/adr/0015): this is
+ * the one place a participant's answer reads a submission's scores. Before the reveal, the
+ * public score as its challenge's feedback policy lets the team see it (stored with the score;
+ * null until then). After it, a counted submission's private score exactly (the final
+ * standings show it), and a practice one's private score under the same policy; a submission
+ * scored before the split had no private score and keeps showing its public one.
  */
 export function shownScore(
-  submission: Pick<Submission, "status" | "metricValue" | "privateMetricValue" | "finalAt">,
+  submission: ShownFields,
   revealed: boolean,
-): { score: number | null; score_kind: ScoreKind; final: boolean } {
+  policy: FeedbackPolicy,
+): { score: number | null; score_kind: ScoreKind; feedback: FeedbackView; final: boolean } {
   const final = submission.finalAt !== null;
-  if (!revealed) return { score: submission.metricValue, score_kind: "public", final };
-  if (submission.status === "scored" && submission.privateMetricValue === null) {
-    return { score: submission.metricValue, score_kind: "public", final };
+  const shown = (kind: ScoreKind) => ({
+    score: submission.shownKind === kind ? submission.shownScore : null,
+    score_kind: kind,
+    feedback: feedbackView(policy, submission.shownKind === kind ? submission.shownImproved : null),
+    final,
+  });
+  if (!revealed) return shown("public");
+  if (submission.status !== "scored") {
+    return { score: null, score_kind: "final", feedback: feedbackView(policy), final };
   }
-  return { score: submission.privateMetricValue, score_kind: "final", final };
+  if (submission.privateMetricValue === null) return shown("public");
+  if (submission.counted) {
+    return { score: submission.privateMetricValue, score_kind: "final", feedback: EXACT, final };
+  }
+  return shown("final");
 }
 
 /** The answer shape the earlier edition's client reads (ARCHITECTURE.md §5 step 4). */
@@ -45,9 +87,13 @@ export function toSubmitResponse(
     invalid: submission.errorMessage ?? "Submission failed validation.",
     failed: submission.errorMessage ?? "Scoring failed on the platform.",
   };
+  const shown = shownScore(submission, revealed, challenge.feedback);
+  if (scored && shown.feedback.significant_improvement === false && shown.feedback.threshold) {
+    messages.scored = `${messages.scored} ${FEEDBACK_MESSAGES.notSignificant(shown.feedback.threshold)}`;
+  }
   return {
     success: scored,
-    ...shownScore(submission, revealed),
+    ...shown,
     metric_name: METRICS[challenge.metric].name,
     validation_passed: submission.status !== "invalid",
     details: {
@@ -118,6 +164,11 @@ function recordFields(row: SubmissionWithSubmitter) {
   };
 }
 
+/** The challenge's feedback policy; a challenge no longer defined shows its stored values exactly. */
+export function feedbackPolicyOf(challengeKey: string): FeedbackPolicy {
+  return challengeByKey(challengeKey)?.feedback ?? { policy: "exact" };
+}
+
 /** A history entry (`GET /submissions/history`) as the team sees it. */
 export function toHistoryItem(
   row: SubmissionWithSubmitter,
@@ -127,7 +178,7 @@ export function toHistoryItem(
   return {
     submission_id: row.id,
     status: row.status,
-    ...shownScore(row, revealed),
+    ...shownScore(row, revealed, feedbackPolicyOf(row.challengeKey)),
     metric_name: row.metricName,
     counted: row.counted,
     scored_on_earlier_answers: scoredOnEarlierAnswers(row, currentAnswersVersion),

@@ -7,6 +7,7 @@ import {
   submissions,
   users,
 } from "@tandem/db";
+import { assignFeedbackIn, type FeedbackChallenge } from "@tandem/jobs";
 import {
   and,
   asc,
@@ -82,6 +83,8 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       // A submission scored at intake is stored with `scoredAt: sql\`now()\``, created_at's clock.
       values: Omit<NewSubmission, "scoredAt"> & { scoredAt?: Date | SQL | null },
       limit: { perDay: number; since: Date; duplicatesSince?: Date },
+      /** Scored at intake: stored with what the team is shown of it, in the same transaction. */
+      feedback?: FeedbackChallenge,
     ): Promise<{ row: Submission | undefined } | { duplicate: Submission } | { limited: true }> {
       return db.transaction(async (tx) => {
         await tx.execute(
@@ -119,6 +122,14 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           );
         if ((used?.count ?? 0) >= limit.perDay) return { limited: true as const };
         const [row] = await tx.insert(submissions).values(values).onConflictDoNothing().returning();
+        if (row?.status === "scored" && feedback) {
+          await assignFeedbackIn(tx as unknown as Database, {
+            teamId: row.teamId,
+            challenge: feedback,
+          });
+          const [shown] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
+          return { row: shown };
+        }
         return { row };
       });
     },
@@ -186,6 +197,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           challengeKey: submissions.challengeKey,
           metricValue: submissions.metricValue,
           privateMetricValue: submissions.privateMetricValue,
+          shownValue: submissions.shownScore,
           finalAt: submissions.finalAt,
           createdAt: submissions.createdAt,
         })

@@ -193,6 +193,7 @@ export async function submitPredictions(
         // The Idempotency-Key says what a retry is; without one, an identical file is.
         ...(key ? {} : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
       },
+      challenge,
     );
     if ("limited" in inserted) {
       const resets = new Date(dayStart.getTime() + DAY_MS);
