@@ -80,12 +80,87 @@ export const ADMIN_SORT_ORDERS = ["asc", "desc"] as const;
 export const adminTeamsQuerySchema = z.object({
   query: search("the team's name"),
   status: z.enum(ADMIN_TEAM_STANDINGS).optional(),
+  flagged: z
+    .enum(["true"])
+    .optional()
+    .describe("`true`: only teams with at least one flag (see `flags`)"),
   sort: z.enum(ADMIN_TEAM_SORTS).default("name"),
   order: z.enum(ADMIN_SORT_ORDERS).default("asc"),
   limit,
   cursor,
 });
 export type AdminTeamsQuery = z.input<typeof adminTeamsQuerySchema>;
+
+// Flags (issue 30): evidence for the organizers' judgement, never acted on by the platform.
+
+/**
+ * The most teams that may share one file for it to be flagged. A file sent by more teams is
+ * one many have (the shipped baseline notebook's output, the sample submission, all zeros):
+ * flagging every pair of them would drown the few teams that copy from each other.
+ */
+export const IDENTICAL_PREDICTIONS_MAX_TEAMS = 3;
+
+const flaggedAccountSchema = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  signed_up_at: timestamp,
+  team: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe("The account's team; null: in none"),
+});
+
+export const duplicateParticipantFlagSchema = z
+  .object({
+    kind: z.literal("duplicate_participant"),
+    email_key: z.string().describe("The normalised address the accounts share"),
+    accounts: z
+      .array(flaggedAccountSchema)
+      .describe("Every account with that normalised address, the earliest sign-up first"),
+  })
+  .describe(
+    "Accounts whose e-mail addresses are one mailbox in another form (case, +tag, Gmail's dots), at least one in this team: made before sign-up refused them",
+  );
+
+export const identicalPredictionsFlagSchema = z
+  .object({
+    kind: z.literal("identical_predictions"),
+    challenge_key: z.string(),
+    teams_sharing: z
+      .number()
+      .int()
+      .describe(
+        `Live teams that sent these predictions, this one included (2 to ${IDENTICAL_PREDICTIONS_MAX_TEAMS})`,
+      ),
+    scores_as_baseline: z
+      .boolean()
+      .describe(
+        "The file scores exactly as the challenge's baseline on both parts: likely the baseline's own output",
+      ),
+    submissions: z
+      .array(z.object({ id: z.string(), created_at: timestamp }))
+      .describe("This team's submissions with these predictions, oldest first"),
+    others: z
+      .array(
+        z.object({
+          team_id: z.string(),
+          team_name: z.string(),
+          submission_id: z.string(),
+          created_at: timestamp,
+        }),
+      )
+      .describe("Other teams' submissions with the same predictions, oldest first"),
+  })
+  .describe(
+    "Another team sent the same predictions to the challenge: the same value for every row (the normalised content hash), whatever the file's formatting",
+  );
+
+export const adminTeamFlagSchema = z.discriminatedUnion("kind", [
+  duplicateParticipantFlagSchema,
+  identicalPredictionsFlagSchema,
+]);
+export type AdminTeamFlag = z.infer<typeof adminTeamFlagSchema>;
 
 export const adminTeamRowSchema = z.object({
   id: z.string(),
@@ -105,6 +180,9 @@ export const adminTeamRowSchema = z.object({
     .int()
     .nullable()
     .describe("This team's own daily limit per challenge; null: the competition's"),
+  flags: z
+    .array(adminTeamFlagSchema)
+    .describe("Signs for the organizers to look into (never acted on automatically)"),
 });
 export type AdminTeamRow = z.infer<typeof adminTeamRowSchema>;
 

@@ -171,6 +171,7 @@ export const TEAMS_EXPORT_COLUMNS = [
   "member_username",
   "member_email",
   "member_role",
+  "flags",
 ] as const;
 
 /** The columns of `GET /api/admin/exports/submissions.csv`, in order. */
@@ -208,7 +209,7 @@ export const standingsCsvSchema = csv(
   STANDINGS_EXPORT_COLUMNS,
 );
 export const teamsCsvSchema = csv(
-  "one row per member of every team (a team without members has one row with empty member cells)",
+  "one row per member of every team (a team without members has one row with empty member cells); flags: the team's flags in words with their evidence (likely duplicate participants, predictions identical to another team's), \" | \" between two, empty when none; for the organizers' judgement",
   TEAMS_EXPORT_COLUMNS,
 );
 export const submissionsCsvSchema = csv(

@@ -58,6 +58,7 @@ export function teamRow(id: string, overrides: Partial<AdminTeamRow> = {}): Admi
     activated_at: null,
     created_at: "2026-01-10T12:00:00.000Z",
     daily_limit: null,
+    flags: [],
     ...overrides,
   };
 }

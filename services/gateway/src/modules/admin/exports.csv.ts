@@ -1,5 +1,6 @@
 import { activeCompetition } from "@tandem/competition/server";
 import {
+  type AdminTeamFlag,
   type DomainLeaderboard,
   type OverallLeaderboard,
   STANDINGS_EXPORT_COLUMNS,
@@ -54,7 +55,27 @@ export function standingsCsv(
   return csvHeader(STANDINGS_EXPORT_COLUMNS) + csvLines(rows);
 }
 
-export function teamsCsv(rows: TeamMemberExportRow[]): string {
+/** One flag with its evidence, in words (the teams view shows the same). */
+export function flagSummary(flag: AdminTeamFlag): string {
+  if (flag.kind === "duplicate_participant") {
+    const accounts = flag.accounts.map(
+      (a) =>
+        `${a.email} (${a.team ? `team ${a.team.name}` : "no team"}, signed up ${a.signed_up_at})`,
+    );
+    return `Likely the same person: ${accounts.join(" and ")}`;
+  }
+  const others = flag.others.map(
+    (o) => `team ${o.team_name} (submission ${o.submission_id}, ${o.created_at})`,
+  );
+  const own = flag.submissions.map((s) => `${s.id}, ${s.created_at}`);
+  return `Identical predictions on ${flag.challenge_key} with ${others.join(", ")}; this team's: ${own.join("; ")}${flag.scores_as_baseline ? "; scores exactly as the baseline" : ""}`;
+}
+
+/** One row per member; each row of a team carries the team's flags, " | " between two. */
+export function teamsCsv(
+  rows: TeamMemberExportRow[],
+  flags: ReadonlyMap<string, AdminTeamFlag[]> = new Map(),
+): string {
   return (
     csvHeader(TEAMS_EXPORT_COLUMNS) +
     csvLines(
@@ -68,6 +89,7 @@ export function teamsCsv(rows: TeamMemberExportRow[]): string {
         row.username,
         row.email,
         row.role,
+        (flags.get(row.teamId) ?? []).map(flagSummary).join(" | ") || null,
       ]),
     )
   );

@@ -1,6 +1,7 @@
 import { type Database, teamMembers, teams, type User, users } from "@tandem/db";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "./audit";
+import { createTeamFlagsReader } from "./teams.flags";
 
 export interface TeamMemberExportRow {
   teamId: string;
@@ -15,7 +16,10 @@ export interface TeamMemberExportRow {
 }
 
 export function createExportsRepository({ db }: { db: Database }) {
+  const flags = createTeamFlagsReader({ db });
   return {
+    /** Every live team's flags, as the console's teams view shows them (teams.flags.ts). */
+    teamFlags: () => flags.flagsOf("all"),
     /**
      * Records who took an export before it is sent: teams.csv holds every participant's e-mail,
      * so an export that cannot be recorded is not sent.

@@ -58,7 +58,8 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     { schema: { produces: ["text/csv"], response: { 200: teamsCsvSchema, ...denied } } },
     async (request, reply) => {
       await exports.recordExport(request.account, "teams.csv");
-      return attachment(reply, "teams.csv").send(teamsCsv(await exports.teamMembers()));
+      const [members, flags] = await Promise.all([exports.teamMembers(), exports.teamFlags()]);
+      return attachment(reply, "teams.csv").send(teamsCsv(members, flags));
     },
   );
 

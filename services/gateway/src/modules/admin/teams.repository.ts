@@ -18,6 +18,8 @@ export type TeamStanding = "active" | "inactive" | "disqualified";
 export interface AdminTeamFilter {
   query?: string;
   standing?: TeamStanding;
+  /** Only these teams (the flagged ones). */
+  teamIds?: readonly string[];
   sort: AdminTeamSort;
   order: "asc" | "desc";
   after?: ConsolePosition;
@@ -157,6 +159,7 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
           // Names are stored lowercase; strpos needs no escaping of LIKE's wildcards.
           filter.query ? sql`strpos(${teams.name}, lower(${filter.query})) > 0` : undefined,
           filter.standing ? sql`${standing} = ${filter.standing}` : undefined,
+          filter.teamIds ? inArray(teams.id, [...filter.teamIds]) : undefined,
           after
             ? filter.order === "asc"
               ? sql`(${key}, ${teams.id}) > (${afterKey}, ${after.id}::uuid)`

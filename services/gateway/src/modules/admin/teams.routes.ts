@@ -2,6 +2,7 @@ import { METRICS } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
 import {
   type AdminTeamDetail,
+  type AdminTeamFlag,
   type AdminTeamRow,
   adminActivateTeamsRequestSchema,
   adminActivateTeamsResponseSchema,
@@ -25,6 +26,7 @@ import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { notFound } from "../../lib/http-error";
 import { generateInviteCode } from "../teams/invite-codes";
 import { decodeConsoleCursor, encodeConsoleCursor } from "./console-cursor";
+import { createTeamFlagsReader } from "./teams.flags";
 import {
   type AdminTeamRecord,
   createAdminTeamsRepository,
@@ -50,6 +52,7 @@ export async function adminTeamsRoutes(
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const teams = createAdminTeamsRepository({ db });
+  const flags = createTeamFlagsReader({ db });
   const denied = { 401: errorSchema, 403: errorSchema };
   const action = {
     ...denied,
@@ -61,7 +64,7 @@ export async function adminTeamsRoutes(
   async function rowOf(teamId: string): Promise<AdminTeamRow> {
     const record = await teams.find(teamId);
     if (!record) throw notFound("team.not_found", TEAM_NOT_FOUND);
-    return toRow(record);
+    return toRow(record, (await flags.flagsOf([teamId])).get(teamId));
   }
 
   /** Answers an action's outcome; the rankings are rewritten when who is ranked changed. */
@@ -80,17 +83,26 @@ export async function adminTeamsRoutes(
       },
     },
     async (request) => {
-      const { query, status, sort, order, limit, cursor } = request.query;
+      const { query, status, flagged, sort, order, limit, cursor } = request.query;
       const scope = `teams:${sort}:${order}`;
       const after = cursor ? decodeConsoleCursor(cursor, scope, TEAM_SORT_KINDS[sort]) : undefined;
+      const everyFlag = flagged ? await flags.flagsOf("all") : undefined;
       const rows = await teams.list(
-        { query: query || undefined, standing: status, sort, order, after },
+        {
+          query: query || undefined,
+          standing: status,
+          ...(everyFlag ? { teamIds: [...everyFlag.keys()] } : {}),
+          sort,
+          order,
+          after,
+        },
         limit + 1,
       );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
+      const flagsOf = everyFlag ?? (await flags.flagsOf(page.map((record) => record.team.id)));
       return {
-        teams: page.map(toRow),
+        teams: page.map((record) => toRow(record, flagsOf.get(record.team.id))),
         next_cursor:
           rows.length > limit && last
             ? encodeConsoleCursor(scope, { key: last.sortKey, id: last.team.id })
@@ -280,7 +292,7 @@ export async function adminTeamsRoutes(
   );
 }
 
-function toRow(record: AdminTeamRecord): AdminTeamRow {
+function toRow(record: AdminTeamRecord, flags: AdminTeamFlag[] = []): AdminTeamRow {
   const { team } = record;
   return {
     id: team.id,
@@ -296,5 +308,6 @@ function toRow(record: AdminTeamRecord): AdminTeamRow {
     activated_at: team.activatedAt?.toISOString() ?? null,
     created_at: team.createdAt.toISOString(),
     daily_limit: team.dailyLimit,
+    flags,
   };
 }
