@@ -24,6 +24,7 @@ import {
   createTestRedis,
   type TestDatabase,
 } from "../../test/support/services";
+import { shownExactly } from "../../test/support/shown";
 import { type Database, loadRankingInputs, submissions, teams } from "../src";
 
 const logger = pino({ level: "silent" });
@@ -80,7 +81,7 @@ async function score(db: Database): Promise<void> {
     payloadHash: randomBytes(8).toString("hex"),
     rowCount: 1,
     metricName: METRICS[challenge.metric].name,
-    metricValue: (scored * 7919) % 1000,
+    ...shownExactly((scored * 7919) % 1000),
     privateMetricValue: (scored * 104_729) % 1000,
     counted: true,
   });

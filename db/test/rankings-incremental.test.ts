@@ -7,6 +7,7 @@ import { rankingBodies } from "@tandem/scoring";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/support/services";
+import { shownExactly } from "../../test/support/shown";
 import {
   competitionReveals,
   competitionSettings,
@@ -112,7 +113,7 @@ async function insertHistory(db: Database, random: Random, shape: HistoryShape) 
           payloadHash: randomBytes(8).toString("hex"),
           rowCount: 1,
           metricName: METRICS[challenge.metric].name,
-          metricValue: scored ? value() : null,
+          ...shownExactly(scored ? value() : null),
           privateMetricValue: scored && chance(random, 0.85) ? value() : null,
           counted: chance(random, 0.9),
           finalAt: marking && chance(random, 0.35) ? new Date(T0) : null,
@@ -262,7 +263,7 @@ describe("rankings from the per-team summary", () => {
               payloadHash: randomBytes(8).toString("hex"),
               rowCount: 1,
               metricName: METRICS.mae.name,
-              metricValue: value,
+              ...shownExactly(value),
               counted: true,
             })
             .returning({ id: submissions.id });

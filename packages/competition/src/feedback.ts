@@ -83,15 +83,15 @@ export function replayFeedback(
   });
 }
 
-/** The policy in a sentence, for pages and messages ("rounded to 2 decimals"...). */
+/** How public scores are shown, to end "Public scores are shown ..." on the rules page. */
 export function describeFeedback(policy: FeedbackPolicy): string {
   switch (policy.policy) {
     case "exact":
-      return "scores are shown exactly";
+      return "exactly, as computed";
     case "rounded":
-      return `scores are rounded to ${policy.digits} decimals`;
+      return `rounded to ${policy.digits} decimals`;
     case "ladder":
-      return `a score is shown, rounded to ${policy.digits} decimals, only when it beats your team's best shown score by at least ${policy.threshold}`;
+      return `rounded to ${policy.digits} decimals, and only when a submission beats your team's best shown score on the challenge by at least ${policy.threshold} (a challenge may set its own threshold, in its metric's units); otherwise you see your team's best so far, marked as not a significant improvement`;
   }
 }
 

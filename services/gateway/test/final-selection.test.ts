@@ -3,6 +3,7 @@ import { errorEnvelopeSchema, submitResponseSchema } from "@tandem/contracts";
 import { submissions } from "@tandem/db";
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownExactly } from "../../../test/support/shown";
 import { HttpError } from "../src/lib/http-error";
 import { selectFinal } from "../src/modules/submissions/final-selection";
 import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
@@ -47,7 +48,7 @@ async function submission(
       payloadHash: `hash-${Math.random()}`,
       rowCount: 10,
       metricName: "Macro-F1",
-      metricValue: scored ? values.public : null,
+      ...shownExactly(scored ? values.public : null),
       privateMetricValue: scored ? values.private : null,
       counted: values.counted ?? true,
       createdAt: new Date(Date.now() - 3_600_000 + ++minute * 1000),

@@ -9,6 +9,7 @@ import { submissions } from "@tandem/db";
 import { refreshRankings } from "@tandem/jobs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownExactly } from "../../../test/support/shown";
 import {
   ADMIN,
   adminAuth,
@@ -87,7 +88,7 @@ beforeAll(async () => {
         payloadHash: label,
         rowCount: 10,
         metricName: "Macro-F1",
-        metricValue: publicValue,
+        ...shownExactly(publicValue),
         privateMetricValue: privateValue,
         finalAt: final ? new Date() : null,
         counted: true,

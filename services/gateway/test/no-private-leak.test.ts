@@ -3,6 +3,7 @@ import { submissions } from "@tandem/db";
 import { refreshRankings } from "@tandem/jobs";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownExactly } from "../../../test/support/shown";
 import {
   adminAuth,
   buildTestApp,
@@ -60,7 +61,7 @@ beforeAll(async () => {
         payloadHash: `leak-${publicValue}`,
         rowCount: 10,
         metricName: "Macro-F1",
-        metricValue: publicValue,
+        ...shownExactly(publicValue),
         privateMetricValue: PRIVATE,
         finalAt: final ? new Date() : null,
         counted: true,

@@ -10,6 +10,7 @@ import {
 } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownExactly } from "../../../test/support/shown";
 import { type ReceivedMail, startSmtpSink } from "../../../test/support/smtp-sink";
 import { createMailer, type Mailer } from "../src/lib/mailer";
 import {
@@ -304,7 +305,7 @@ describe("delayed submission notices", () => {
 
     await t.database.handle.db
       .update(submissions)
-      .set({ status: "scored", metricValue: 0.5, scoredAt: new Date() })
+      .set({ status: "scored", ...shownExactly(0.5), scoredAt: new Date() })
       .where(eq(submissions.id, quick.id));
     await sweep(new Date(sent.getTime() + 31 * MINUTE));
     expect(mailsTo(team.owner.email)).toHaveLength(1);
@@ -335,7 +336,7 @@ describe("daily digest", () => {
       status: "scored",
       createdAt: at(-14),
       scoredAt: at(-14),
-      metricValue: 0.81234,
+      ...shownExactly(0.81234),
       privateMetricValue: 0.98765,
     });
     await addSubmission(team.id, {
@@ -344,7 +345,7 @@ describe("daily digest", () => {
       scoredAt: at(-2),
       challengeKey: "commerce/1",
       metricName: "RMSE",
-      metricValue: 12.5,
+      ...shownExactly(12.5),
       privateMetricValue: 11.25,
       counted: false,
     });
@@ -353,7 +354,7 @@ describe("daily digest", () => {
       status: "scored",
       createdAt: at(1),
       scoredAt: at(1),
-      metricValue: 0.7777,
+      ...shownExactly(0.7777),
     });
 
     await sweep(at(6.99));
@@ -394,7 +395,7 @@ describe("daily digest", () => {
       status: "scored",
       createdAt: at(-5),
       scoredAt: at(-5),
-      metricValue: 0.5,
+      ...shownExactly(0.5),
     });
 
     await sweep(at(10));
@@ -410,7 +411,7 @@ describe("daily digest", () => {
       status: "scored",
       createdAt: new Date(day - 60 * MINUTE),
       scoredAt: new Date(day - 60 * MINUTE),
-      metricValue: 0.61,
+      ...shownExactly(0.61),
       privateMetricValue: 0.67,
     });
     await t.database.handle.db.insert(competitionReveals).values({});

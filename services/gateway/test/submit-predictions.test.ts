@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCompetition, withMainWindow } from "@tandem/competition";
+import {
+  buildCompetition,
+  type Challenge,
+  feedbackFor,
+  METRICS,
+  withMainWindow,
+} from "@tandem/competition";
 import { challengeByKey, defaultDefinition } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
 import { createAnswersStore, type Database, submissions, teams } from "@tandem/db";
@@ -18,6 +24,7 @@ import {
   TEST_DATA_SEED,
   type TestDatabase,
 } from "../../../test/support/services";
+import { shownExactly } from "../../../test/support/shown";
 import { HttpError } from "../src/lib/http-error";
 import { checkSubmission, expectedRowsOf } from "../src/lib/submission-parser/check-submission";
 import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
@@ -166,12 +173,15 @@ describe("submitPredictions", () => {
     if (!parsed.ok) throw new Error("fixture file does not parse");
     const expected = scorePredictions(challenge, answers, parsed.table);
     expect(outcome.status).toBe(200);
-    expect(outcome.body.score).toBe(expected.public);
+    // The team is shown it under the challenge's policy (ladder: the first score, rounded).
+    expect(outcome.body.score).toBe(shownAtFirst(challenge, expected.public));
     const [row] = await stored();
     expect(row).toMatchObject({
       status: "scored",
       metricValue: expected.public,
       privateMetricValue: expected.private,
+      shownScore: shownAtFirst(challenge, expected.public),
+      shownKind: "public",
       answersVersion: answers.version,
       attempts: 1,
       counted: true,
@@ -222,7 +232,7 @@ describe("submitPredictions", () => {
         async dispatch(id) {
           await db
             .update(submissions)
-            .set({ status: "scored", metricValue: 0.25, scoredAt: NOW })
+            .set({ status: "scored", ...shownExactly(0.25), scoredAt: NOW })
             .where(eq(submissions.id, id));
           return "finished";
         },
@@ -320,3 +330,9 @@ describe("submitPredictions", () => {
     expect(await stored()).toHaveLength(0);
   });
 });
+
+/** What a team's first score on a challenge is shown as under its feedback policy. */
+function shownAtFirst(challenge: Challenge, score: number): number {
+  return feedbackFor(challenge.feedback, METRICS[challenge.metric].higherIsBetter, null, score)
+    .shown;
+}

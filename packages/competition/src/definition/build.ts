@@ -1,3 +1,4 @@
+import { describeFeedback } from "../feedback";
 import { SDK_PACKAGE } from "../sdk";
 import type { Challenge, Domain } from "../types";
 import { calendarDate, eventDateTime, longDateTime, zoneAt } from "./dates";
@@ -138,6 +139,7 @@ export function placeholderValues(def: CompetitionDefinition): Record<string, st
     public_percent: percent(def.limits.public_fraction),
     private_percent: percent(1 - def.limits.public_fraction),
     final_picks: submissionsWord(def.limits.final_picks),
+    feedback_rule: describeFeedback(def.limits.feedback),
     sdk_pip_name: SDK_PACKAGE.pipName,
     sdk_import_name: SDK_PACKAGE.importName,
   };
