@@ -19,6 +19,8 @@ export const TEAMS_PATH = "/admin/teams";
 export interface AdminTeamsFilter {
   query: string;
   status: (typeof ADMIN_TEAM_STANDINGS)[number] | "";
+  /** Only teams with flags (likely duplicate participants, identical predictions). */
+  flagged: boolean;
   sort: AdminTeamSort;
   order: "asc" | "desc";
 }
@@ -27,6 +29,7 @@ export function adminTeamsKey(filter: AdminTeamsFilter, limit: number, cursor?: 
   return withQuery(TEAMS_PATH, {
     query: filter.query.trim(),
     status: filter.status,
+    flagged: filter.flagged ? "true" : undefined,
     sort: filter.sort,
     order: filter.order,
     limit,

@@ -13,10 +13,12 @@ import { ConfirmButton } from "../ConfirmButton";
 import { DataTable } from "../DataTable";
 import { Fact, Facts } from "../Facts";
 import { formatDateTime } from "../time";
+import { adminSubmissionPath } from "./paths";
 import { StandingBadge } from "./StandingBadge";
 import { TeamActions } from "./TeamActions";
+import { TeamFlags } from "./TeamFlags";
 
-export const adminSubmissionPath = (id: string) => `/admin/submissions/${encodeURIComponent(id)}`;
+export { adminSubmissionPath } from "./paths";
 
 const challengeName = (competition: Competition, key: string) => {
   const challenge = competition.challengeByKey(key);
@@ -176,6 +178,7 @@ export function TeamDetail({ teamId }: { teamId: string }) {
           )}
         </Alert>
       )}
+      {team.flags.length > 0 && <TeamFlags team={team} />}
       <Facts>
         <Fact label="Activation">{team.status === "active" ? "Active" : "Inactive"}</Fact>
         <Fact label="Activated at">

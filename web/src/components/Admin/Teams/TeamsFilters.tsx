@@ -20,6 +20,10 @@ const statusOptions = [
   { value: "", label: "All statuses" },
   ...ADMIN_TEAM_STANDINGS.map((value) => ({ value, label: STANDING_LABELS[value] })),
 ];
+const flagOptions = [
+  { value: "", label: "All teams" },
+  { value: "flagged", label: "Flagged only" },
+];
 const sortOptions = ADMIN_TEAM_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 const orderOptions = ADMIN_SORT_ORDERS.map((value) => ({
   value,
@@ -37,7 +41,7 @@ interface TeamsFiltersProps {
 export function TeamsFilters({ search, onSearch, value, onChange }: TeamsFiltersProps) {
   return (
     <SimpleGrid
-      cols={{ base: 1, sm: 2, md: 4 }}
+      cols={{ base: 1, sm: 2, md: 3, lg: 5 }}
       spacing="sm"
       role="group"
       aria-label="Team filters"
@@ -55,6 +59,14 @@ export function TeamsFilters({ search, onSearch, value, onChange }: TeamsFilters
         value={value.status}
         onChange={(event) =>
           onChange({ ...value, status: event.currentTarget.value as AdminTeamsFilter["status"] })
+        }
+      />
+      <NativeSelect
+        label="Flags"
+        data={flagOptions}
+        value={value.flagged ? "flagged" : ""}
+        onChange={(event) =>
+          onChange({ ...value, flagged: event.currentTarget.value === "flagged" })
         }
       />
       <NativeSelect

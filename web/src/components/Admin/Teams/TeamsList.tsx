@@ -20,6 +20,8 @@ import { PageTitle } from "../PageTitle";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
 import { ActivationResults } from "./ActivationResults";
+import { FlagBadges } from "./FlagBadges";
+import { teamPath } from "./paths";
 import { StandingBadge } from "./StandingBadge";
 import { TeamsFilters } from "./TeamsFilters";
 
@@ -27,9 +29,15 @@ export const TEAMS_PAGE_SIZE = 50;
 /** The pause after typing before the list is asked for again. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const NO_FILTERS: AdminTeamsFilter = { query: "", status: "", sort: "name", order: "asc" };
+const NO_FILTERS: AdminTeamsFilter = {
+  query: "",
+  status: "",
+  flagged: false,
+  sort: "name",
+  order: "asc",
+};
 
-export const teamPath = (id: string) => `/admin/teams/${encodeURIComponent(id)}`;
+export { teamPath } from "./paths";
 
 /** /admin/teams: every team, searched, filtered, sorted and paged on the server. */
 export function TeamsList() {
@@ -132,7 +140,7 @@ export function TeamsList() {
       {rows.length > 0 && (
         <DataTable
           caption="Teams"
-          minWidth={900}
+          minWidth={1000}
           busy={busy}
           columns={[
             <Checkbox
@@ -148,6 +156,7 @@ export function TeamsList() {
             "Submissions",
             "Last submission",
             "Daily limit",
+            "Flags",
           ]}
         >
           {rows.map((team) => (
@@ -173,6 +182,9 @@ export function TeamsList() {
                 {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
               </Table.Td>
               <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
+              <Table.Td>
+                <FlagBadges flags={team.flags} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </DataTable>
