@@ -15,6 +15,7 @@ import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import { auditLog, submissions, teamMembers, teams, users } from "@tandem/db";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
+import { shownExactly } from "../test/support/shown";
 
 const USERS = 10_000;
 const TEAMS = 3_000;
@@ -82,7 +83,7 @@ await insertAll(
       payloadHash: `s-${i}`,
       rowCount: 1,
       metricName: METRICS[challenge.metric].name,
-      metricValue: status === "scored" ? (i % 1000) / 1000 : null,
+      ...shownExactly(status === "scored" ? (i % 1000) / 1000 : null),
       counted: true,
       createdAt: new Date(
         Date.now() - 20 * 86_400_000 + Math.floor((i * 20 * 86_400_000) / SUBMISSIONS),

@@ -17,6 +17,7 @@ import { submissions, teams } from "@tandem/db";
 import { hashApiKey } from "../services/gateway/src/lib/api-keys";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
+import { shownExactly } from "../test/support/shown";
 
 const OWN = 5000;
 const OTHER_TEAMS = 299;
@@ -59,7 +60,7 @@ const rowsOf = (teamId: string, count: number, salt: number) =>
       payloadHash: `${salt}-${i}`,
       rowCount: 1,
       metricName: METRICS[challenge.metric].name,
-      metricValue: status === "scored" ? ((i * 7919) % 1000) / 1000 : null,
+      ...shownExactly(status === "scored" ? ((i * 7919) % 1000) / 1000 : null),
       privateMetricValue: status === "scored" ? ((i * 104_729) % 1000) / 1000 : null,
       errorMessage: status === "invalid" ? "Submission failed validation: row 3: bad label" : null,
       counted: true,

@@ -14,6 +14,7 @@ import { submissions, teams } from "@tandem/db";
 import autocannon from "autocannon";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
+import { shownExactly } from "../test/support/shown";
 
 const TEAMS = 1000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +50,7 @@ const results = inserted.flatMap(({ id }, i) =>
       payloadHash: `${id}-${c}`,
       rowCount: 1,
       metricName: METRICS[challenge.metric].name,
-      metricValue: ((i * 7919 + c * 104_729) % 1000) / 1000,
+      ...shownExactly(((i * 7919 + c * 104_729) % 1000) / 1000),
       counted: true,
       createdAt: new Date(Date.now() - 3_600_000 + i * 1000),
     })),

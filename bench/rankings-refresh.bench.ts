@@ -23,6 +23,7 @@ import {
 } from "@tandem/jobs";
 import { rankingBodies } from "@tandem/scoring";
 import { createTestDatabase } from "../test/support/services";
+import { shownExactly } from "../test/support/shown";
 
 const TEAMS = Number(process.env.BENCH_TEAMS ?? 300);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 30_000);
@@ -75,7 +76,7 @@ try {
       payloadHash: `bench-${i}`,
       rowCount: 1,
       metricName: METRICS[challenge.metric].name,
-      metricValue: Math.round(next() * 1e6) / 1e6,
+      ...shownExactly(Math.round(next() * 1e6) / 1e6),
       privateMetricValue: Math.round(next() * 1e6) / 1e6,
       counted: true,
       finalAt: final ? new Date() : null,

@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import { METRICS } from "@tandem/competition";
 import { type Database, submissions } from "@tandem/db";
 import { jsonApi } from "../../test/support/http";
+import { shownExactly } from "../../test/support/shown";
 import { CHALLENGES } from "./files";
 
 export interface RushTeam {
@@ -100,7 +101,7 @@ export async function insertHistory(db: Database, teams: RushTeam[], perTeam: nu
         payloadHash: `history-${team.id}-${k}`,
         rowCount: 1,
         metricName: METRICS[challenge.metric].name,
-        metricValue: value,
+        ...shownExactly(value),
         privateMetricValue: value,
         counted: true,
         createdAt,
