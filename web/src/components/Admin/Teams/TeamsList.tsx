@@ -152,11 +152,11 @@ export function TeamsList() {
             />,
             "Team",
             "Status",
+            "Flags",
             "Members",
             "Submissions",
             "Last submission",
             "Daily limit",
-            "Flags",
           ]}
         >
           {rows.map((team) => (
@@ -176,15 +176,15 @@ export function TeamsList() {
               <Table.Td>
                 <StandingBadge standing={team.standing} />
               </Table.Td>
+              <Table.Td>
+                <FlagBadges flags={team.flags} />
+              </Table.Td>
               <Table.Td>{team.members}</Table.Td>
               <Table.Td>{team.submissions}</Table.Td>
               <Table.Td className={classes.nowrap}>
                 {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
               </Table.Td>
               <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
-              <Table.Td>
-                <FlagBadges flags={team.flags} />
-              </Table.Td>
             </Table.Tr>
           ))}
         </DataTable>
