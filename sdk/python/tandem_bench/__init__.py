@@ -2,8 +2,9 @@
 
 >>> from tandem_bench import BenchmarkClient
 >>> client = BenchmarkClient(api_key="...", team_name="...")
->>> result = client.submit_prediction("Retail Banking", 1, "predictions.csv")
->>> result["score"]
+>>> client.get_domains()  # the competition's domains, as the server lists them
+>>> result = client.submit_prediction(client.get_domains()[0], 1, "predictions.csv")
+>>> result["score"], result["significant_improvement"]
 """
 
 from ._version import __version__

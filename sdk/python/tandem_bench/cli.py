@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("domains", parents=[common], help="list the domains and their challenges")
 
     submit = sub.add_parser("submit", parents=[common], help="submit a predictions CSV")
-    submit.add_argument("domain", help='domain name, e.g. "Retail Banking"')
+    submit.add_argument("domain", help="domain name or slug, as `tandem-bench domains` lists them")
     submit.add_argument("task_number", type=int, help="challenge number")
     submit.add_argument("file", help="predictions CSV file")
     submit.add_argument("--expected-rows", type=int, default=None, help="rows the file must have")
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     history = sub.add_parser("history", parents=[common], help="the team's latest submissions")
     history.add_argument("--limit", type=int, default=20, help="how many, newest first (20)")
-    history.add_argument("--domain", default=None, help='only this domain, e.g. "Retail Banking"')
+    history.add_argument("--domain", default=None, help="only this domain (a name or slug)")
     history.add_argument("--challenge", default=None, help='only this challenge: a number with --domain, or "retail-banking/2"')
     history.add_argument("--status", default=None, choices=SUBMISSION_STATUSES, help="only submissions in this status")
 
@@ -171,6 +171,31 @@ def _yes_no(value: Any) -> str:
     return "-" if value is None else ("yes" if value else "no")
 
 
+BEST_SO_FAR = "best so far"
+BEST_SO_FAR_NOTE = (
+    f'"{BEST_SO_FAR}": not a significant improvement (it did not beat your team\'s best shown score by the '
+    "challenge's threshold), so the score shown is that best."
+)
+
+
+def _shown(row: Dict[str, Any]) -> str:
+    """Whose score a history row shows: the submission's own, or the team's best so far."""
+    if not isinstance(row.get("score"), (int, float)):
+        return "-"
+    return BEST_SO_FAR if row.get("significant_improvement") is False else "this one"
+
+
+def _policy(feedback: Any) -> str:
+    """A challenge's feedback policy in a few words: "exact", "2 decimals", "ladder 0.01"."""
+    feedback = feedback if isinstance(feedback, dict) else {}
+    policy, digits, threshold = feedback.get("policy"), feedback.get("digits"), feedback.get("threshold")
+    if policy == "ladder" and isinstance(threshold, (int, float)):
+        return f"ladder {threshold:g}"
+    if policy in ("rounded", "ladder") and isinstance(digits, int):
+        return f"{digits} decimals"
+    return policy if isinstance(policy, str) and policy else "exact"
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     rows = _client(args).get_submission_history(
         limit=args.limit, domain=args.domain, challenge=args.challenge, status=args.status
@@ -183,13 +208,16 @@ def cmd_history(args: argparse.Namespace) -> int:
         return 0
     table = [
         [r.get("created_at"), r.get("domain"), r.get("challenge"), r.get("status"), _score(r.get("score")),
-         r.get("score_kind") or "public", r.get("metric_name"), _yes_no(r.get("counted")),
+         r.get("score_kind") or "public", _shown(r), r.get("metric_name"), _yes_no(r.get("counted")),
          _yes_no(r.get("final")), _submitter(r.get("submitted_by")), _short(r.get("note"), NOTE_WIDTH),
          r.get("submission_id")]
         for r in rows
     ]
-    header = ["Submitted", "Domain", "#", "Status", "Score", "Kind", "Metric", "Counted", "Final", "By", "Note", "Id"]
+    header = ["Submitted", "Domain", "#", "Status", "Score", "Kind", "Shown", "Metric", "Counted", "Final", "By",
+              "Note", "Id"]
     print(_table(table, header))
+    if any(_shown(r) == BEST_SO_FAR for r in rows):
+        print(BEST_SO_FAR_NOTE)
     return 0
 
 
@@ -203,14 +231,19 @@ def cmd_summary(args: argparse.Namespace) -> int:
         return 0
     table = [
         [r.get("domain"), r.get("challenge"), r.get("title"), _score(r.get("score")), r.get("score_kind") or "public",
-         r.get("metric_name"), "higher" if r.get("higher_is_better") else "lower", _score(r.get("baseline")),
+         _policy(r.get("feedback")), r.get("metric_name"), "higher" if r.get("higher_is_better") else "lower", _score(r.get("baseline")),
          _yes_no(r.get("beats_baseline")), f"{r.get('used_today')}/{r.get('daily_limit')}",
          _yes_no(r.get("counted")), r.get("submissions")]
         for r in rows
     ]
-    header = ["Domain", "#", "Challenge", "Best", "Kind", "Metric", "Better", "Baseline", "Beats", "Today",
+    header = ["Domain", "#", "Challenge", "Best", "Kind", "Shown", "Metric", "Better", "Baseline", "Beats", "Today",
               "Counted", "Submissions"]
     print(_table(table, header))
+    if any(r.get("feedback_policy") == "ladder" for r in rows):
+        print(
+            "Shown \"ladder T\": a new score is shown, rounded, only when it beats your team's best shown score by T; "
+            "otherwise your team's best so far."
+        )
     resets = sorted({r["resets_at"] for r in rows if isinstance(r.get("resets_at"), str)})
     if resets:
         print(f"Daily limits reset at {resets[0]} (midnight UTC).")

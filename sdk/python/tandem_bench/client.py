@@ -31,6 +31,7 @@ from .history import (
     check_status,
     collect_pages,
     split_challenge,
+    with_feedback,
     with_history_defaults,
 )
 from .types import SubmissionResult
@@ -295,7 +296,7 @@ class BenchmarkClient:
         return self._find_domain(domain, domains)
 
     def get_domains(self) -> List[str]:
-        """The domain names, e.g. ``['Commerce', 'Insurance', 'Retail Banking', ...]``."""
+        """The domain names, as the server lists them (the competition in force defines them)."""
         return [d.get("name") for d in self.get_domain_details()]
 
     def _find_domain(self, name: str, domains: Optional[List[Dict[str, Any]]] = None) -> Dict[str, Any]:
@@ -408,7 +409,9 @@ class BenchmarkClient:
     ) -> Dict[str, Any]:
         """Submits predictions for challenge ``task_number`` of ``domain_name`` and returns
         ``{success, score, metric_name, validation_passed, details, submission_id, counted,
-        status, message}``.
+        status, message, final, score_kind, feedback, feedback_policy, significant_improvement}``
+        (see :class:`SubmissionResult`: when ``significant_improvement`` is False, ``score`` is the
+        team's best shown score so far, not this submission's).
 
         ``predictions`` is a CSV file path, a CSV string, a pandas DataFrame or a list of dicts.
         ``submission_format`` (a header string or column list) overrides the expected header,
@@ -510,6 +513,8 @@ class BenchmarkClient:
             if result.score is not None:
                 self._print(f"📊 Score: {result.score:.4f} ({result.metric_name})")
                 self._print(_score_kind_line(result))
+                if result.significant_improvement is False:
+                    self._print(_not_significant_line(result))
             self._print(
                 f"✓ Validation passed: {details.get('actual_rows')} rows "
                 f"(expected {details.get('expected_rows')}, format {details.get('expected_format')})"
@@ -553,18 +558,22 @@ class BenchmarkClient:
         as_frame: bool = False,
     ) -> Any:
         """The team's submissions, newest first, as a list of dicts: submission_id, domain,
-        challenge, challenge_key, status, score, score_kind ("public" until the organizers reveal
-        the final standings, then "final"), final (marked as a final submission), metric_name,
-        counted, row_count, error (the message in full), note, submitted_by (``{"kind": "user" |
-        "api_key", "username": ...}``), created_at, scored_at, scored_on_earlier_answers.
+        challenge, challenge_key, status, score (as shown under the challenge's feedback policy),
+        score_kind ("public" until the organizers reveal the final standings, then "final"),
+        feedback (``{"policy", "digits", "threshold", "significant_improvement"}``), with
+        feedback_policy and significant_improvement flat beside it (False: not a significant
+        improvement, and score is the team's best shown score so far), final (marked as a final
+        submission), metric_name, counted, row_count, error (the message in full), note,
+        submitted_by (``{"kind": "user" | "api_key", "username": ...}``), created_at, scored_at,
+        scored_on_earlier_answers.
 
         ``limit`` may exceed one page (500): the pages are followed until ``limit`` submissions
         or the last one; ``None`` for all of them. Filters: ``domain`` (a name or slug),
         ``challenge`` (a number with ``domain``, or a key like ``"retail-banking/2"``),
         ``status`` (queued, scoring, scored, invalid or failed). ``as_frame=True`` returns a
-        pandas DataFrame. Older servers send no score_kind, final, note or submitted_by: they
-        read as public, not marked, and None. The earlier edition's order,
-        ``get_submission_history("Retail Banking", 20)`` (domain first), works too."""
+        pandas DataFrame. Older servers send no score_kind, final, note, submitted_by or feedback:
+        they read as public, not marked, None, None and exact. The earlier edition's order,
+        ``get_submission_history(domain, 20)`` (domain first), works too."""
         if isinstance(limit, str) and (domain is None or isinstance(domain, int)):
             limit, domain = (50 if domain is None else domain), limit
         limit = check_limit(limit)
@@ -586,7 +595,7 @@ class BenchmarkClient:
 
     def _history_filter(self, domain: Optional[str], challenge: Any) -> Dict[str, Any]:
         """The history's ``domain`` and ``challenge`` query values. Domain names are matched here
-        as everywhere in the SDK (``"Retailbanking"`` is Retail Banking) and sent as slugs; an
+        as everywhere in the SDK (case, spaces, dashes and underscores aside) and sent as slugs; an
         unknown domain or challenge raises APIError ``competition.unknown_domain`` listing the
         valid ones. When the domain list cannot be read, the values go to the server as given."""
         key_domain, number = split_challenge(challenge)
@@ -620,13 +629,16 @@ class BenchmarkClient:
 
     def get_challenge_summary(self, *, as_frame: bool = False) -> Any:
         """One dict per challenge, in the competition's order: challenge_key, domain, challenge,
-        title, score (the team's best it may see; see score_kind), score_kind, metric_name,
-        higher_is_better, baseline, beats_baseline, used_today, daily_limit, resets_at (the next
-        UTC midnight, ISO 8601), counted (whether the team is ranked on it yet), submissions,
-        expected_rows, last_submitted_at. ``as_frame=True`` returns a pandas DataFrame."""
+        title, score (the team's best it may see; see score_kind), score_kind, feedback (how scores
+        are shown: ``{"policy", "digits", "threshold", "significant_improvement"}``) and
+        feedback_policy (its ``policy``, flat), metric_name, higher_is_better, baseline,
+        beats_baseline, used_today, daily_limit, resets_at (the next UTC midnight, ISO 8601),
+        counted (whether the team is ranked on it yet), submissions, expected_rows,
+        last_submitted_at. ``as_frame=True`` returns a pandas DataFrame. An older server sends no
+        feedback: its scores were exact."""
         body = self._json(self._request("GET", "/api/submissions/summary"))
         rows = body.get("challenges") if isinstance(body, dict) else None
-        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+        rows = [with_feedback(r) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
         return _frame(rows, SUMMARY_COLUMNS) if as_frame else rows
 
     # --- leaderboards -----------------------------------------------------------------------
@@ -704,7 +716,8 @@ class BenchmarkClient:
 
 
 SUMMARY_COLUMNS = (
-    "challenge_key", "domain", "challenge", "title", "score", "score_kind", "metric_name", "higher_is_better",
+    "challenge_key", "domain", "challenge", "title", "score", "score_kind", "feedback", "feedback_policy",
+    "significant_improvement", "metric_name", "higher_is_better",
     "baseline", "beats_baseline", "used_today", "daily_limit", "resets_at", "counted", "submissions",
     "expected_rows", "last_submitted_at",
 )
@@ -727,11 +740,32 @@ def _number_of(challenge: Dict[str, Any]) -> Optional[int]:
 
 
 def _score_kind_line(result: SubmissionResult) -> str:
-    """Says which score was printed: the public one (what teams see until the reveal) or the
-    final one (the private part, after the organizers revealed the final standings)."""
+    """Says which score was printed: the public one (what teams see until the reveal, shown as
+    the challenge's feedback policy says) or the final one (the private part, after the
+    organizers revealed the final standings)."""
+    shown = _shown_as(result.feedback)
     if result.score_kind == "final":
-        return "🏁 This is the final score (the private part of the test rows, revealed by the organizers)."
-    return "ℹ️ This is the public score (on the public part of the test rows); the final ranking uses the private part."
+        return f"🏁 This is the final score (the private part of the test rows, revealed by the organizers){shown}."
+    return (
+        f"ℹ️ This is the public score (on the public part of the test rows){shown}; the final ranking uses "
+        "the private part."
+    )
+
+
+def _shown_as(feedback: Dict[str, Any]) -> str:
+    """", rounded to 2 decimals" when the policy rounds; nothing for exact scores."""
+    digits = feedback.get("digits")
+    if feedback.get("policy") in ("rounded", "ladder") and isinstance(digits, int):
+        return f", rounded to {digits} decimals"
+    return ""
+
+
+def _not_significant_line(result: SubmissionResult) -> str:
+    """The ladder's answer to a score that did not beat the team's best shown score by the
+    threshold: the score printed is that best, not this submission's."""
+    threshold = result.feedback.get("threshold")
+    by = f" (threshold {threshold:g})" if isinstance(threshold, (int, float)) else ""
+    return f"ℹ️ Not a significant improvement{by}: showing your team's best so far, {result.score:.4f}."
 
 
 def _plain_http_to_another_machine(url: str) -> bool:

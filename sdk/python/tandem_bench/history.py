@@ -4,14 +4,15 @@ import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .exceptions import ValidationError
+from .types import feedback_of
 
 # The server's statuses (packages/contracts/src/rules.ts SUBMISSION_STATUSES).
 SUBMISSION_STATUSES = ("queued", "scoring", "scored", "invalid", "failed")
 HISTORY_PAGE_MAX = 500  # the largest page the server answers
 HISTORY_COLUMNS = (
-    "submission_id", "domain", "challenge", "challenge_key", "status", "score", "score_kind", "final",
-    "metric_name", "counted", "row_count", "error", "note", "submitted_by", "created_at", "scored_at",
-    "scored_on_earlier_answers",
+    "submission_id", "domain", "challenge", "challenge_key", "status", "score", "score_kind", "feedback",
+    "feedback_policy", "significant_improvement", "final", "metric_name", "counted", "row_count", "error", "note",
+    "submitted_by", "created_at", "scored_at", "scored_on_earlier_answers",
 )
 _KEY = re.compile(r"^\s*(?P<domain>[^/]+?)\s*/\s*(?P<number>\d+)\s*$")
 
@@ -60,14 +61,25 @@ def split_challenge(challenge: Any) -> Tuple[Optional[str], Optional[int]]:
     )
 
 
+def with_feedback(row: Dict[str, Any]) -> Dict[str, Any]:
+    """Adds ``feedback_policy`` and ``significant_improvement`` beside the server's ``feedback``,
+    flat, so a DataFrame can filter on them. An older server sends no ``feedback``: its scores
+    were shown exactly."""
+    feedback = feedback_of(row)
+    row["feedback"] = feedback
+    row["feedback_policy"] = feedback["policy"]
+    row["significant_improvement"] = feedback["significant_improvement"]
+    return row
+
+
 def with_history_defaults(row: Dict[str, Any]) -> Dict[str, Any]:
-    """Fields an older server does not send: its score is the public one, nothing is marked
-    final, and it keeps no note or submitter."""
+    """Fields an older server does not send: its score is the public one and exact, nothing is
+    marked final, and it keeps no note or submitter."""
     row.setdefault("score_kind", "public")
     row.setdefault("final", False)
     row.setdefault("note", None)
     row.setdefault("submitted_by", None)
-    return row
+    return with_feedback(row)
 
 
 def collect_pages(fetch_page: Callable[[int, Optional[str]], Page], limit: Optional[int]) -> List[Dict[str, Any]]:

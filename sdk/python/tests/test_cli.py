@@ -144,7 +144,7 @@ def test_submit_with_a_note_then_history_filters_and_summary(gateway, cli_team):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].split()[:4] == ["Domain", "#", "Challenge", "Best"]
-    assert len(lines) == 2 + 17 + 1  # header, rule, 17 challenges, the reset line
+    assert len(lines) == 2 + 17 + 2  # header, rule, 17 challenges, the ladder's note, the reset line
     fraud = next(line for line in lines if line.startswith("Retail Banking") and "Fraud" in line)
     assert fraud[lines[0].index("Today"):].split()[0] == "1/1000"
     assert lines[-1].startswith("Daily limits reset at ") and lines[-1].endswith("T00:00:00.000Z (midnight UTC).")

@@ -98,8 +98,10 @@ def test_an_older_server_gives_one_page_and_the_new_fields_read_as_none():
     with StubServer() as stub:
         stub.routes[HISTORY] = [(200, {}, {"submissions": [{"submission_id": "s", "status": "scored"}]})]
         rows = BenchmarkClient(api_key="k", base_url=stub.base_url).get_submission_history(limit=1000)
+        exact = {"policy": "exact", "digits": None, "threshold": None, "significant_improvement": None}
         assert rows == [{"submission_id": "s", "status": "scored", "score_kind": "public", "final": False,
-                         "note": None, "submitted_by": None}]
+                         "note": None, "submitted_by": None, "feedback": exact, "feedback_policy": "exact",
+                         "significant_improvement": None}]
         assert len(stub.calls(*HISTORY)) == 1
 
 

@@ -8,7 +8,8 @@ from support import StubServer
 from tandem_bench import AuthenticationError, BenchmarkClient
 
 FIELDS = {
-    "challenge_key", "domain", "challenge", "title", "score", "score_kind", "metric_name", "higher_is_better",
+    "challenge_key", "domain", "challenge", "title", "score", "score_kind", "feedback", "feedback_policy",
+    "significant_improvement", "metric_name", "higher_is_better",
     "baseline", "beats_baseline", "used_today", "daily_limit", "resets_at", "counted", "submissions",
     "expected_rows", "last_submitted_at",
 }
