@@ -10,6 +10,8 @@ import {
   within,
 } from "../../../test-utils/render";
 import { onUnauthorized } from "../../api/client";
+import { SUBMISSION_MESSAGES } from "../Submissions/messages";
+import { EXACT, ladder } from "../Submissions/testData";
 import { FinalSubmissionsCard } from "./FinalSubmissionsCard";
 import { formatSubmittedAt } from "./finalSelection";
 
@@ -31,6 +33,7 @@ function submission(
     status: "scored",
     score: 0.5,
     score_kind: "public",
+    feedback: EXACT,
     final: false,
     metric_name: "F1",
     counted: true,
@@ -240,6 +243,20 @@ describe("FinalSubmissionsCard", () => {
       expect(query.get("limit")).toBe("500");
     }
     expect(queries.map((query) => query.get("cursor"))).toEqual([null, "page-2"]);
+  });
+
+  it("marks a score that was no significant improvement as the team's best so far", async () => {
+    fakeServer([
+      submission("s-same", "retail-banking/1", NEWER, { score: 0.67, feedback: ladder(false) }),
+      submission("s-best", "retail-banking/1", OLDER, { score: 0.67, feedback: ladder(true) }),
+    ]);
+    render(<FinalSubmissionsCard />);
+
+    const table = await screen.findByRole("table", { name: "C1: Fraud Detection" });
+    const [newer, older] = within(table).getAllByRole("row").slice(1);
+    expect(newer).toHaveTextContent("0.6700 public score");
+    expect(within(newer!).getByText(SUBMISSION_MESSAGES.bestSoFarLabel)).toBeInTheDocument();
+    expect(within(older!).queryByText(SUBMISSION_MESSAGES.bestSoFarLabel)).not.toBeInTheDocument();
   });
 
   it("calls scores final after the reveal", async () => {

@@ -17,6 +17,8 @@ import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { LoadError } from "../LoadError";
+import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
+import { isBestSoFar } from "../Submissions/format";
 import classes from "./Dashboard.module.css";
 import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
 import { formatScore } from "./format";
@@ -38,6 +40,12 @@ function ScoreCell({ item }: { item: SubmissionHistoryItem }) {
       <Text span size="xs" c="dimmed">
         {item.score_kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore}
       </Text>
+      {isBestSoFar(item.feedback) && (
+        <>
+          {" "}
+          <BestSoFarBadge />
+        </>
+      )}
     </>
   );
 }

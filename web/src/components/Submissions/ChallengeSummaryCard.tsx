@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useId } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
 import { CheckIcon } from "../Dashboard/icons";
-import { formatResetTime, formatScore, formatSubmittedAt } from "./format";
+import { feedbackRule, formatResetTime, formatScore, formatSubmittedAt } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
 import classes from "./Submissions.module.css";
@@ -50,6 +50,7 @@ interface ChallengeSummaryCardProps {
 export function ChallengeSummaryCard({ challenge, action }: ChallengeSummaryCardProps) {
   const headingId = useId();
   const full = challenge.used_today >= challenge.daily_limit;
+  const rule = feedbackRule(challenge.feedback);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
       <Stack gap={6} h="100%">
@@ -67,12 +68,22 @@ export function ChallengeSummaryCard({ challenge, action }: ChallengeSummaryCard
         </Group>
 
         <div>
-          <ScoreText score={challenge.score} kind={challenge.score_kind} prefix={M.bestScore} />
+          <ScoreText
+            score={challenge.score}
+            kind={challenge.score_kind}
+            feedback={challenge.feedback}
+            prefix={M.bestScore}
+          />
         </div>
         <Text size="sm" c="dimmed">
           {challenge.metric_name} ·{" "}
           {challenge.higher_is_better ? M.higherIsBetter : M.lowerIsBetter}
         </Text>
+        {rule && (
+          <Text size="xs" c="dimmed">
+            {rule}
+          </Text>
+        )}
         <BaselineLine challenge={challenge} />
         <Text size="sm">
           <Text span fw={600} c={full ? "orange.9" : undefined}>

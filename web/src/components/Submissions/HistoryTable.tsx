@@ -42,7 +42,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
             –<VisuallyHidden>{M.noScore}</VisuallyHidden>
           </Text>
         ) : (
-          <ScoreText score={item.score} kind={item.score_kind} />
+          <ScoreText score={item.score} kind={item.score_kind} feedback={item.feedback} />
         )}
         {item.scored_on_earlier_answers && (
           <Text size="xs" c="dimmed" className={classes.fullText}>

@@ -1,17 +1,21 @@
 import { Text } from "@mantine/core";
+import type { FeedbackView } from "@tandem/contracts";
 import type { ScoreKind } from "../../api/submissions/requests";
-import { formatScore, scoreKindLabel } from "./format";
+import { BestSoFarBadge } from "./BestSoFarBadge";
+import { formatScore, isBestSoFar, scoreKindLabel } from "./format";
 import { SUBMISSION_MESSAGES } from "./messages";
 
 interface ScoreTextProps {
   score: number | null;
   kind: ScoreKind;
+  /** How the score shown was made; marks the team's best so far under the ladder policy. */
+  feedback?: FeedbackView;
   /** Words before the kind, e.g. "best" for "best public score". */
   prefix?: (kind: string) => string;
 }
 
 /** A score to 4 decimals (SPEC.md §9) and which one it is: "0.8123 public score". */
-export function ScoreText({ score, kind, prefix }: ScoreTextProps) {
+export function ScoreText({ score, kind, feedback, prefix }: ScoreTextProps) {
   if (score === null) {
     return (
       <Text span size="sm" c="dimmed">
@@ -28,6 +32,12 @@ export function ScoreText({ score, kind, prefix }: ScoreTextProps) {
       <Text span size="xs" c="dimmed">
         {prefix ? prefix(label) : label}
       </Text>
+      {feedback && isBestSoFar(feedback) && (
+        <>
+          {" "}
+          <BestSoFarBadge />
+        </>
+      )}
     </>
   );
 }

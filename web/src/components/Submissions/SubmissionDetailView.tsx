@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { DownloadFileButton } from "./DownloadFileButton";
-import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
+import { challengeFullName, feedbackRule, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
@@ -87,6 +87,7 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
     submission.challenge,
   );
   const message = submission.error ?? submission.message;
+  const rule = submission.status === "scored" ? feedbackRule(submission.feedback) : null;
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg" component="section" aria-label={name}>
@@ -115,7 +116,11 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
           )}
           <dl className={classes.facts}>
             <Fact label={M.columns.score}>
-              <ScoreText score={submission.score} kind={submission.score_kind} />
+              <ScoreText
+                score={submission.score}
+                kind={submission.score_kind}
+                feedback={submission.feedback}
+              />
             </Fact>
             <Fact label={M.metric}>{submission.metric_name}</Fact>
             <Fact label={M.columns.counted}>{submission.counted ? M.counted : M.practice}</Fact>
@@ -128,6 +133,11 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
             <Fact label={M.submittedBy}>{submitterLabel(submission.submitted_by)}</Fact>
             <Fact label={M.rows}>{submission.row_count}</Fact>
           </dl>
+          {rule && (
+            <Text size="sm" c="dimmed">
+              {rule}
+            </Text>
+          )}
           {submission.scored_on_earlier_answers && (
             <Text size="sm" c="dimmed">
               {M.scoredOnEarlierAnswers}

@@ -12,7 +12,7 @@ import { formatSubmittedAt } from "./format";
 import { MySubmissions } from "./MySubmissions";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { SubmissionHistory } from "./SubmissionHistory";
-import { historyItem, queryOf, summaryItem } from "./testData";
+import { historyItem, ladder, queryOf, summaryItem } from "./testData";
 
 type Page = { submissions: SubmissionHistoryItem[]; next_cursor: string | null };
 
@@ -95,6 +95,23 @@ describe("SubmissionHistory", () => {
     expect(scored).toHaveTextContent(M.apiKey);
     expect(scored).toHaveTextContent(M.noNote);
     expect(within(scored!).getByText(M.finalMark)).toBeInTheDocument();
+  });
+
+  it("marks a score that was no significant improvement as the team's best so far", async () => {
+    stubApi(() => ({
+      submissions: [
+        historyItem("s-2", { score: 0.67, feedback: ladder(false) }),
+        historyItem("s-1", { score: 0.67, feedback: ladder(true) }),
+      ],
+      next_cursor: null,
+    }));
+    render(<SubmissionHistory />);
+
+    const [same, best] = bodyRows(await table());
+    expect(same).toHaveTextContent("0.6700 public score");
+    expect(within(same!).getByText(M.bestSoFarLabel)).toBeInTheDocument();
+    expect(best).toHaveTextContent("0.6700 public score");
+    expect(within(best!).queryByText(M.bestSoFarLabel)).not.toBeInTheDocument();
   });
 
   it("says how to start when the team has no submissions", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, render, screen, userEvent, within } from "../../../test-utils/render";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { SubmissionsOverview } from "./SubmissionsOverview";
-import { summaryItem } from "./testData";
+import { ladder, summaryItem } from "./testData";
 
 const RESETS_AT = "2026-11-22T00:00:00.000Z";
 const localReset = new Intl.DateTimeFormat(undefined, { timeStyle: "short" }).format(
@@ -75,6 +75,30 @@ describe("SubmissionsOverview", () => {
     render(<SubmissionsOverview />);
 
     expect(await card("C1: Fraud Detection")).toHaveTextContent(`5 of 5 today (${M.limitReached})`);
+  });
+
+  it("says in one line how each challenge shows scores under its feedback policy", async () => {
+    stubSummary([
+      summaryItem({ feedback: ladder(null), score: 0.67 }),
+      summaryItem({
+        challenge_key: "retail-banking/2",
+        challenge: 2,
+        title: "Credit Default Prediction",
+        feedback: { policy: "rounded", digits: 3, threshold: null, significant_improvement: null },
+      }),
+      summaryItem({ challenge_key: "retail-banking/3", challenge: 3, title: "Churn" }),
+    ]);
+    render(<SubmissionsOverview />);
+
+    const fraud = await card("C1: Fraud Detection");
+    expect(fraud).toHaveTextContent("0.6700 best public score");
+    expect(fraud).toHaveTextContent(
+      "Scores are shown rounded to 2 decimals, and only when they beat your team's best by at least 0.01.",
+    );
+    expect(await card("C2: Credit Default Prediction")).toHaveTextContent(
+      "Scores are shown rounded to 3 decimals.",
+    );
+    expect(await card("C3: Churn")).not.toHaveTextContent("Scores are shown");
   });
 
   it("calls the score final after the reveal", async () => {

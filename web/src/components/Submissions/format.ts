@@ -1,5 +1,10 @@
 import type { Competition } from "@tandem/competition";
-import { type ScoreKind, type SubmittedBy, TEAM_MESSAGES } from "@tandem/contracts";
+import {
+  type FeedbackView,
+  type ScoreKind,
+  type SubmittedBy,
+  TEAM_MESSAGES,
+} from "@tandem/contracts";
 import { SUBMISSION_MESSAGES } from "./messages";
 
 export { formatSubmittedAt } from "../Dashboard/finalSelection";
@@ -8,6 +13,22 @@ export { formatScore } from "../Dashboard/format";
 /** "public score" or "final score", as the final-selection card and the leaderboards say it. */
 export function scoreKindLabel(kind: ScoreKind): string {
   return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
+}
+
+/** How the challenge shows scores, in one line; null when they are shown exactly. */
+export function feedbackRule(feedback: FeedbackView): string | null {
+  if (feedback.policy === "ladder" && feedback.threshold !== null) {
+    return SUBMISSION_MESSAGES.feedbackLadder(feedback.digits, feedback.threshold);
+  }
+  if (feedback.policy !== "exact" && feedback.digits !== null) {
+    return SUBMISSION_MESSAGES.feedbackRounded(feedback.digits);
+  }
+  return null;
+}
+
+/** Under the ladder, the score shown is the team's best so far, not the submission's own. */
+export function isBestSoFar(feedback: FeedbackView): boolean {
+  return feedback.significant_improvement === false;
 }
 
 /** "C1: {challenge title}", or "C1" for a challenge the competition in force does not have. */

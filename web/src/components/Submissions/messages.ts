@@ -52,6 +52,12 @@ export const SUBMISSION_MESSAGES = {
   finalMark: "Final",
   notFinal: "Not final",
   scoredOnEarlierAnswers: "Scored on the challenge's earlier answers; the score stands.",
+  // The challenge's feedback policy (docs/adr/0015-feedback-policy.md).
+  bestSoFar: "best so far",
+  bestSoFarLabel: "Not a significant improvement: your team's best shown score",
+  feedbackRounded: (digits: number) => `Scores are shown rounded to ${digits} decimals.`,
+  feedbackLadder: (digits: number | null, threshold: number) =>
+    `Scores are shown ${digits === null ? "" : `rounded to ${digits} decimals, and `}only when they beat your team's best by at least ${threshold}.`,
   statusChanged: (challenge: string, status: string) =>
     `Submission to ${challenge} is now ${status.toLowerCase()}.`,
   // The submission's own page.

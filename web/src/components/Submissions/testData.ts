@@ -1,3 +1,4 @@
+import type { FeedbackView } from "@tandem/contracts";
 import type {
   ChallengeSummary,
   SubmissionDetail,
@@ -5,6 +6,23 @@ import type {
 } from "../../api/submissions/requests";
 
 /** Test data shaped as the gateway answers it (contracts' submission schemas). */
+
+/** The default edition's policy: a new score is shown, to 2 decimals, when it beats the best by 0.01. */
+export function ladder(significantImprovement: boolean | null): FeedbackView {
+  return {
+    policy: "ladder",
+    digits: 2,
+    threshold: 0.01,
+    significant_improvement: significantImprovement,
+  };
+}
+
+export const EXACT: FeedbackView = {
+  policy: "exact",
+  digits: null,
+  threshold: null,
+  significant_improvement: null,
+};
 
 export const SUBMISSION_ID = "0b7f7f0e-5d5e-4c39-9a57-2f1c6f0a9e11";
 
@@ -16,6 +34,7 @@ export function summaryItem(overrides: Partial<ChallengeSummary> = {}): Challeng
     title: "Fraud Detection",
     score: 0.8123,
     score_kind: "public",
+    feedback: EXACT,
     metric_name: "F1",
     higher_is_better: true,
     baseline: 0.5,
@@ -43,6 +62,7 @@ export function historyItem(
     status: "scored",
     score: 0.8123,
     score_kind: "public",
+    feedback: EXACT,
     final: false,
     metric_name: "F1",
     counted: true,
@@ -62,6 +82,7 @@ export function submissionDetail(overrides: Partial<SubmissionDetail> = {}): Sub
     success: true,
     score: 0.8123,
     score_kind: "public",
+    feedback: EXACT,
     final: false,
     metric_name: "F1",
     validation_passed: true,

@@ -10,6 +10,8 @@ import { Link } from "react-router";
 import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
 import { SubmitRefusedError } from "../../api/submissions/upload";
 import { formatScore } from "../Dashboard/format";
+import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
+import { feedbackRule, isBestSoFar } from "../Submissions/format";
 import classes from "./Submit.module.css";
 
 type ValidationDetails = SubmitResponse["details"];
@@ -61,6 +63,9 @@ export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) 
   const { status } = submission;
   let body: ReactNode;
   if (status === "scored") {
+    const bestSoFar = isBestSoFar(submission.feedback);
+    // A score that was no significant improvement comes with the server's message saying so.
+    const rule = bestSoFar ? null : feedbackRule(submission.feedback);
     body = (
       <Alert color="teal" variant="light" title="Scored">
         <Stack gap={4}>
@@ -70,8 +75,19 @@ export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) 
               {submission.score === null ? "–" : formatScore(submission.score)}
             </Text>{" "}
             ({scoreKindLabel(submission.score_kind)})
+            {bestSoFar && (
+              <>
+                {" "}
+                <BestSoFarBadge />
+              </>
+            )}
           </Text>
           {submission.message && <Text size="sm">{submission.message}</Text>}
+          {rule && (
+            <Text size="sm" c="dimmed">
+              {rule}
+            </Text>
+          )}
           {submission.scored_on_earlier_answers && (
             <Text size="sm" c="dimmed">
               Scored on the challenge's earlier answers; the score stands.

@@ -11,6 +11,8 @@ import {
   within,
 } from "../../../test-utils/render";
 import { useSubmissionSummary } from "../../api/submissions/hooks";
+import { SUBMISSION_MESSAGES } from "../Submissions/messages";
+import { EXACT, ladder } from "../Submissions/testData";
 import { SubmitPredictionsButton } from "./SubmitPredictionsButton";
 
 const KEY = "retail-banking/1";
@@ -81,6 +83,7 @@ function answer(overrides: Partial<SubmitResponse> = {}): SubmitResponse {
     success: true,
     score: 0.81234,
     score_kind: "public",
+    feedback: EXACT,
     final: false,
     metric_name: "Macro F1",
     validation_passed: true,
@@ -248,6 +251,38 @@ describe("SubmitPredictionsButton", () => {
       `/submissions/${ID}`,
     );
     await waitFor(() => expect(summaryReads(fetch)).toBeGreaterThan(readsBefore));
+  });
+
+  it("marks a score that was no significant improvement as the team's best so far, with the server's message", async () => {
+    stubFetch();
+    const { user, dialog } = await openDialog();
+    await choose(user, dialog, csv(GOOD));
+    await user.click(uploadButton(dialog));
+
+    const message =
+      "Submission scored. It was not a significant improvement: it did not beat your team's best shown score by at least 0.01, so the score shown is that best.";
+    FakeXhr.sent[0]!.respond(200, answer({ score: 0.67, feedback: ladder(false), message }));
+    const scored = await within(dialog).findByRole("alert");
+    expect(scored).toHaveTextContent("Macro F1: 0.6700 (public score)");
+    expect(within(scored).getByText(SUBMISSION_MESSAGES.bestSoFarLabel)).toBeInTheDocument();
+    expect(scored).toHaveTextContent(message);
+    // The server's message already says how the ladder works.
+    expect(scored).not.toHaveTextContent("Scores are shown");
+  });
+
+  it("says how scores are shown under the policy, without the best-so-far mark, for a significant improvement", async () => {
+    stubFetch();
+    const { user, dialog } = await openDialog();
+    await choose(user, dialog, csv(GOOD));
+    await user.click(uploadButton(dialog));
+
+    FakeXhr.sent[0]!.respond(200, answer({ score: 0.72, feedback: ladder(true) }));
+    const scored = await within(dialog).findByRole("alert");
+    expect(scored).toHaveTextContent("Macro F1: 0.7200 (public score)");
+    expect(scored).toHaveTextContent(
+      "Scores are shown rounded to 2 decimals, and only when they beat your team's best by at least 0.01.",
+    );
+    expect(within(scored).queryByText(SUBMISSION_MESSAGES.bestSoFarLabel)).not.toBeInTheDocument();
   });
 
   it("shows the server's message and every validation error of a refused file, with the row counts", async () => {
