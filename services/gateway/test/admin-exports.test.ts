@@ -16,6 +16,7 @@ import { refreshRankings } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shownExactly } from "../../../test/support/shown";
 import {
   activeTeam,
   adminAuth,
@@ -93,7 +94,7 @@ beforeAll(async () => {
     payloadHash: `export-${i}`,
     rowCount: 10,
     metricName: "Macro-F1",
-    metricValue: value,
+    ...shownExactly(value),
     privateMetricValue: value,
     errorMessage: value === null ? "=1+1" : null,
     counted: true,
