@@ -71,7 +71,11 @@ export const feedbackSchema = z.discriminatedUnion("policy", [
 export type FeedbackPolicy = z.infer<typeof feedbackSchema>;
 
 /** A definition without a policy (saved before there was one) gets the edition's default. */
-export const DEFAULT_FEEDBACK: FeedbackPolicy = { policy: "ladder", threshold: 0.01, digits: 2 };
+export const DEFAULT_FEEDBACK: Extract<FeedbackPolicy, { policy: "ladder" }> = {
+  policy: "ladder",
+  threshold: 0.01,
+  digits: 2,
+};
 
 export const challengeSchema = z.object({
   number: z.number().int().min(1).max(99),

@@ -77,6 +77,7 @@ function summaryOf(key: string, expectedRows: number): ChallengeSummary {
     title: "",
     score: null,
     score_kind: "public",
+    feedback: { policy: "ladder", digits: 2, threshold: 0.01, significant_improvement: null },
     metric_name: "Macro F1",
     higher_is_better: true,
     baseline: null,

@@ -9,9 +9,15 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { type ChallengeDefinition, METRICS, type MetricId } from "@tandem/competition";
+import {
+  type ChallengeDefinition,
+  DEFAULT_FEEDBACK,
+  METRICS,
+  type MetricId,
+} from "@tandem/competition";
 import { memo } from "react";
 import type { Draft, EditDraft, SectionProps } from "./draft";
+import { FeedbackField } from "./FeedbackField";
 import { useIssue } from "./issues";
 
 /** The catalogue's metrics that score this challenge's kind of target (validation refuses others). */
@@ -59,6 +65,7 @@ const ChallengeCard = memo(function ChallengeCard({
   const picksError = useIssue(`${at}.final_picks`);
   const fractionError = useIssue(`${at}.split.public_fraction`);
   const groupError = useIssue(`${at}.split.group_by`);
+  const feedbackError = useIssue(`${at}.feedback`);
   const key = `${domainSlug}/${challenge.number}`;
   const change = (recipe: (c: ChallengeDefinition) => void) =>
     edit((d) => recipe(d.domains[domainIndex]!.challenges[index]!));
@@ -155,13 +162,25 @@ const ChallengeCard = memo(function ChallengeCard({
             }
           />
         </SimpleGrid>
+        <FeedbackField
+          label={`Feedback of ${key}`}
+          value={challenge.feedback}
+          inherited={limits.feedback ?? DEFAULT_FEEDBACK}
+          error={feedbackError}
+          onChange={(feedback) =>
+            change((c) => {
+              if (feedback === undefined) delete c.feedback;
+              else c.feedback = feedback;
+            })
+          }
+        />
       </Stack>
     </Card>
   );
 });
 
 /**
- * Each challenge's policies (metric, daily limit, final picks, public share) and the defaults
+ * Each challenge's policies (metric, daily limit, final picks, public share, feedback) and the defaults
  * the challenges without their own follow. Challenges with submissions are marked: their
  * metric changes need a rescore, and their split is fixed once their answers are loaded.
  */
@@ -173,6 +192,7 @@ export function ChallengesSection({
   const dailyError = useIssue("limits.daily_submissions");
   const picksError = useIssue("limits.final_picks");
   const shareError = useIssue("limits.public_fraction");
+  const feedbackError = useIssue("limits.feedback");
   const { limits } = draft;
 
   return (
@@ -234,6 +254,16 @@ export function ChallengesSection({
               }
             />
           </SimpleGrid>
+          <FeedbackField
+            label="Feedback"
+            value={limits.feedback ?? DEFAULT_FEEDBACK}
+            error={feedbackError}
+            onChange={(feedback) =>
+              edit((d) => {
+                d.limits.feedback = feedback ?? DEFAULT_FEEDBACK;
+              })
+            }
+          />
         </Stack>
       </Card>
 

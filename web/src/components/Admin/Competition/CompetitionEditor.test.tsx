@@ -231,6 +231,39 @@ describe("the Competition page", () => {
     expect(save()).toBeEnabled();
   }, 20_000);
 
+  it("sets a challenge's feedback policy, and back to the default", async () => {
+    const calls = stubConsole(
+      () => adminCompetition(),
+      () => jsonResponse({ version: 0, saved: false, changes: [], rescored: [] }),
+    );
+    const user = userEvent.setup();
+    render(<CompetitionEditor />, { auth: { user: organizer } });
+
+    await user.click(await screen.findByRole("tab", { name: "Challenges and limits" }));
+    const card = screen.getByText(/^food\/1:/).closest("section") as HTMLElement;
+    // The default edition's food/1 has its own ladder; it becomes rounded to 3 decimals.
+    await user.click(within(card).getByRole("combobox", { name: "Feedback of food/1" }));
+    await user.click(await screen.findByRole("option", { name: "Rounded" }));
+    const digits = within(card).getByRole("textbox", { name: "Feedback of food/1: decimals" });
+    await user.clear(digits);
+    await user.type(digits, "3");
+    expect(within(card).queryByRole("textbox", { name: /threshold/ })).toBeNull();
+    await user.click(review());
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    const food = (definition: CompetitionDefinition) =>
+      definition.domains.find((d) => d.slug === "food")!.challenges.find((c) => c.number === 1)!;
+    expect(food(sent(puts(calls)[0]).definition).feedback).toEqual({
+      policy: "rounded",
+      digits: 3,
+    });
+
+    await user.click(within(card).getByRole("combobox", { name: "Feedback of food/1" }));
+    await user.click(await screen.findByRole("option", { name: "The default" }));
+    await user.click(review());
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(food(sent(puts(calls)[1]).definition).feedback).toBeUndefined();
+  }, 20_000);
+
   it("tells the organizer another one saved a newer version, and reloads it on request", async () => {
     let stored = adminCompetition();
     stubConsole(

@@ -1,0 +1,96 @@
+import { Group, NumberInput, Select } from "@mantine/core";
+import { DEFAULT_FEEDBACK, type FeedbackPolicy } from "@tandem/competition";
+
+const POLICIES = [
+  { value: "ladder", label: "Ladder: only significant improvements" },
+  { value: "rounded", label: "Rounded" },
+  { value: "exact", label: "Exact" },
+] as const;
+const INHERIT = "default";
+
+/** The policy an organizer picks, with the numbers it needs filled from the one it replaces. */
+function withPolicy(name: FeedbackPolicy["policy"], from: FeedbackPolicy): FeedbackPolicy {
+  const digits = from.policy === "exact" ? DEFAULT_FEEDBACK.digits : from.digits;
+  if (name === "exact") return { policy: "exact" };
+  if (name === "rounded") return { policy: "rounded", digits };
+  return {
+    policy: "ladder",
+    digits,
+    threshold: from.policy === "ladder" ? from.threshold : DEFAULT_FEEDBACK.threshold,
+  };
+}
+
+const asNumber = (value: number | string) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/**
+ * What teams are shown of their public scores (docs/adr/0015-feedback-policy.md). `inherited`:
+ * the edition's default, which a challenge follows while `value` is undefined.
+ */
+export function FeedbackField({
+  label,
+  value,
+  inherited,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: FeedbackPolicy | undefined;
+  inherited?: FeedbackPolicy;
+  error?: string | undefined;
+  onChange: (next: FeedbackPolicy | undefined) => void;
+}) {
+  const shown = value ?? inherited ?? DEFAULT_FEEDBACK;
+  const options = inherited
+    ? [{ value: INHERIT, label: "The default" }, ...POLICIES]
+    : [...POLICIES];
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <Select
+        label={label}
+        description="What teams see of each public score"
+        data={options}
+        value={value === undefined && inherited ? INHERIT : shown.policy}
+        allowDeselect={false}
+        error={error}
+        onChange={(name) => {
+          if (!name) return;
+          onChange(
+            name === INHERIT ? undefined : withPolicy(name as FeedbackPolicy["policy"], shown),
+          );
+        }}
+      />
+      {value !== undefined && value.policy !== "exact" && (
+        <NumberInput
+          label={`${label}: decimals`}
+          w={150}
+          min={0}
+          max={12}
+          allowDecimal={false}
+          allowNegative={false}
+          value={value.digits}
+          onChange={(digits) =>
+            onChange({ ...value, digits: asNumber(digits) ?? (undefined as unknown as number) })
+          }
+        />
+      )}
+      {value?.policy === "ladder" && (
+        <NumberInput
+          label={`${label}: threshold`}
+          description="In the metric's units"
+          w={170}
+          min={0}
+          decimalScale={6}
+          allowNegative={false}
+          value={value.threshold}
+          onChange={(threshold) =>
+            onChange({
+              ...value,
+              threshold: asNumber(threshold) ?? (undefined as unknown as number),
+            })
+          }
+        />
+      )}
+    </Group>
+  );
+}
