@@ -17,11 +17,9 @@ import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { LoadError } from "../LoadError";
-import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
-import { isBestSoFar } from "../Submissions/format";
+import { ScoreText } from "../Submissions/ScoreText";
 import classes from "./Dashboard.module.css";
 import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
-import { formatScore } from "./format";
 import { failureReason } from "./teamErrors";
 
 const SCORED = { status: "scored" } as const;
@@ -32,22 +30,7 @@ interface Refusal {
 }
 
 function ScoreCell({ item }: { item: SubmissionHistoryItem }) {
-  return (
-    <>
-      <Text span fw={700} ff="monospace" size="sm">
-        {item.score === null ? "–" : formatScore(item.score)}
-      </Text>{" "}
-      <Text span size="xs" c="dimmed">
-        {item.score_kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore}
-      </Text>
-      {isBestSoFar(item.feedback) && (
-        <>
-          {" "}
-          <BestSoFarBadge />
-        </>
-      )}
-    </>
-  );
+  return <ScoreText score={item.score} kind={item.score_kind} feedback={item.feedback} />;
 }
 
 interface ChallengeChoicesProps {

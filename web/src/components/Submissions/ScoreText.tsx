@@ -4,6 +4,7 @@ import type { ScoreKind } from "../../api/submissions/requests";
 import { BestSoFarBadge } from "./BestSoFarBadge";
 import { formatScore, isBestSoFar, scoreKindLabel } from "./format";
 import { SUBMISSION_MESSAGES } from "./messages";
+import classes from "./Submissions.module.css";
 
 interface ScoreTextProps {
   score: number | null;
@@ -33,10 +34,9 @@ export function ScoreText({ score, kind, feedback, prefix }: ScoreTextProps) {
         {prefix ? prefix(label) : label}
       </Text>
       {feedback && isBestSoFar(feedback) && (
-        <>
-          {" "}
+        <span className={classes.badgeLine}>
           <BestSoFarBadge />
-        </>
+        </span>
       )}
     </>
   );
