@@ -5,8 +5,7 @@
  */
 import type { FeedbackPolicy } from "@tandem/competition";
 import { feedbackFor } from "@tandem/competition";
-import type { PredictionTable } from "@tandem/scoring";
-import { type Family, PROBE_JUMP } from "./families";
+import { type Family, PROBE_JUMP, type RowValue } from "./families";
 import type { Rng } from "./random";
 import { type Setting, type Shown, Team } from "./team";
 
@@ -86,21 +85,20 @@ function learnFromChange(
   ledger: Ledger,
   row: number,
   direction: -1 | 1,
-  before: PredictionTable,
-  after: PredictionTable,
+  previous: RowValue,
+  current: RowValue,
 ): void {
   const answers = family.answers;
   switch (family.id) {
     case "labels": {
       // Binary Macro-F1 rises exactly when a public row's prediction becomes right.
       const truth = answers.table.predictions.values[row] as number;
-      const claimed = family.get(direction > 0 ? after : before, row) as number;
-      ledger.label(row, truth === claimed);
+      ledger.label(row, truth === (direction > 0 ? current : previous));
       return;
     }
     case "ranking": {
-      // NDCG@10 of a query moves up only if the new list holds a relevant SKU, down only if the old one did.
-      const list = family.get(direction > 0 ? after : before, row) as string[];
+      // A query's NDCG@10 rises only if the new list holds a relevant SKU, falls only if the old did.
+      const list = (direction > 0 ? current : previous) as string[];
       const relevant = answers.relevant![row]!;
       ledger.label(
         row,
@@ -110,15 +108,13 @@ function learnFromChange(
     }
     case "gini": {
       // A row moved up the ranking raises the Gini only if its loss beats the rows it passed: > 0.
-      const moved = (family.get(after, row) as number) > (family.get(before, row) as number);
-      if (direction > 0 && moved) {
+      if (direction > 0 && (current as number) > (previous as number)) {
         ledger.label(row, (answers.table.predictions.values[row] as number) > 0);
       }
       return;
     }
     case "regression":
-      // Handled with the public aggregates in `regressionDirection` (a single shown change of a
-      // moved value says nothing about its side without them).
+      // See `regressionDirection`: the side of a moved value needs the public aggregates.
       return;
   }
 }
@@ -143,6 +139,7 @@ const publicRowCount = (family: Family) => family.isPublic.reduce((a, b) => a + 
 /**
  * Regression: from the shown RMSE before and after a row moved by +PROBE_JUMP, the side of the
  * truth, y - ref = (D² - n·ΔMSE) / 2D, within what rounding leaves of the two shown values.
+ * Under ladder only an improvement shows, and it means y - ref > D/2.
  */
 function regressionDirection(
   family: Family,
@@ -150,9 +147,15 @@ function regressionDirection(
   ledger: Ledger,
   row: number,
   refShown: number,
-  probeShown: number,
+  probe: Shown,
   refValue: number,
 ): void {
+  const truth = family.answers.table.predictions.values[row] as number;
+  if (policy.policy === "ladder") {
+    if (probe.better) ledger.label(row, truth > refValue);
+    return;
+  }
+  const probeShown = probe.shown;
   const half = policy.policy === "exact" ? 1e-9 * probeShown : 0.5 * 10 ** -policy.digits;
   const n = publicRowCount(family);
   const d = PROBE_JUMP;
@@ -160,7 +163,6 @@ function regressionDirection(
   const highDelta = (probeShown + half) ** 2 - Math.max(0, refShown - half) ** 2;
   const low = (d * d - n * highDelta) / (2 * d);
   const high = (d * d - n * lowDelta) / (2 * d);
-  const truth = family.answers.table.predictions.values[row] as number;
   if (low > 0) ledger.label(row, truth > refValue);
   else if (high < 0) ledger.label(row, truth < refValue);
 }
@@ -199,22 +201,15 @@ export function singleRows(
     else family.probe(state, row);
     const shown = team.submit(state);
     if (labelsAttacker) {
-      labelsAttacker(ledger, [row], state, before, bestBefore, shown);
+      labelsAttacker(ledger, [row], bestBefore, shown);
     } else {
       const change = team.signal(before, shown);
-      const beforeTable = family.clone(state);
-      family.set(beforeTable, row, previous);
       if (change !== 0) {
         ledger.part(rows, true);
-        if (family.id === "regression" && !descent && policy.policy !== "ladder") {
-          regressionDirection(family, policy, ledger, row, before, shown.shown, previous as number);
-        } else if (family.id === "regression" && change > 0 && !descent) {
-          ledger.label(
-            row,
-            (family.answers.table.predictions.values[row] as number) > (previous as number),
-          );
-        } else {
-          learnFromChange(family, ledger, row, change, beforeTable, state);
+        if (family.id !== "regression") {
+          learnFromChange(family, ledger, row, change, previous, family.get(state, row));
+        } else if (!descent) {
+          regressionDirection(family, policy, ledger, row, before, shown, previous as number);
         }
       } else if (silenceMeansPrivate(family, setting, descent)) {
         ledger.part(rows, false);
@@ -254,14 +249,7 @@ function labelDecoder(family: Family, policy: FeedbackPolicy) {
     }
     return present === 0 ? 0 : sum / present;
   };
-  return (
-    ledger: Ledger,
-    rows: readonly number[],
-    _probe: PredictionTable,
-    _refShown: number,
-    bestBefore: number | null,
-    shown: Shown,
-  ): boolean => {
+  return (ledger: Ledger, rows: readonly number[], bestBefore: number | null, shown: Shown) => {
     const byRef = [rows.filter((r) => ref[r] === 0), rows.filter((r) => ref[r] === 1)];
     const consistent: number[][] = [];
     const n0 = byRef[0]!.length;
@@ -348,7 +336,7 @@ export function blocks(
     for (const r of rows) family.probe(state, r);
     const shown = team.submit(state);
     if (decoder) {
-      if (decoder(ledger, rows, state, refShown, bestBefore, shown)) informative++;
+      if (decoder(ledger, rows, bestBefore, shown)) informative++;
     } else {
       const change = team.signal(refShown, shown);
       if (change !== 0) informative++;

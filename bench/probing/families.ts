@@ -18,7 +18,7 @@ import {
 import { createRng, type Rng } from "./random";
 
 export type FamilyId = "labels" | "regression" | "ranking" | "gini";
-type RowValue = number | string[];
+export type RowValue = number | string[];
 
 export interface Family {
   id: FamilyId;

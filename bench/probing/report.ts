@@ -22,7 +22,9 @@ const NAMES: Record<FamilyId, string> = {
 };
 const ORDER = ["exact", "rounded 4", DEFAULT, FROM_BASELINE];
 const max = (values: readonly number[]) => Math.max(...values);
-const whole = (n: number) => Math.round(n).toLocaleString("en");
+/** A count, or a mean of counts: small ones keep a decimal (0.7 is not 1). */
+const whole = (n: number) =>
+  n < 10 && !Number.isInteger(n) ? n.toFixed(1) : Math.round(n).toLocaleString("en");
 
 function meanTally(tallies: readonly Tally[]): Tally {
   return {
