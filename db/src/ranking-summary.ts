@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import {
   loadRankingInputsWith,
@@ -28,8 +28,8 @@ export type RankingSummary = Omit<RankingInputs, "results"> & {
  * The ranking inputs for the public standings from one aggregate per team and challenge instead
  * of every counted submission (docs/adr/0012-rankings-refresh.md): what the public standings use
  * of a team's results there is their count, the best public score as shown under the feedback
- * policy (docs/adr/0015; a score not assigned its shown value yet is left out) and when it was first reached
- * (ties: the earliest, to the millisecond, as the ranking's clock), and the latest submission's
+ * policy (docs/adr/0015; none while no score is shown) and when it was first reached (ties: the
+ * earliest, to the millisecond, as the ranking's clock), and the latest submission's
  * time. Each group comes as one or two results: the best, carrying the count, and when there
  * were more, one with the same score at the latest time (it never beats the best: same score,
  * not earlier). Their private scores and final marks are not read: not for the private
@@ -43,21 +43,25 @@ export function loadRankingSummary(
   return loadRankingInputsWith(db, async () => {
     if (challenges.length === 0) return [];
     const groups = await summaryGroups(db, challenges);
-    return groups.flatMap(({ total, bestAt, latestAt, ...group }): RankingSummaryResult[] => {
-      const best = {
-        ...group,
-        shownValue: group.metricValue,
-        privateMetricValue: null,
-        final: false,
-        createdAt: new Date(bestAt),
-        count: total,
-      };
-      if (total === 1) return [best];
-      return [
-        { ...best, count: total - 1 },
-        { ...best, createdAt: latestAt, count: 1 },
-      ];
-    });
+    return groups.flatMap(
+      ({ total, bestAt, latestAt, shown, ...group }): RankingSummaryResult[] => {
+        const best = {
+          ...group,
+          // Only the shown score ranks in the public standings: the exact one is not read.
+          metricValue: shown ?? 0,
+          shownValue: shown,
+          privateMetricValue: null,
+          final: false,
+          createdAt: new Date(bestAt),
+          count: total,
+        };
+        if (total === 1) return [best];
+        return [
+          { ...best, count: total - 1 },
+          { ...best, createdAt: latestAt, count: 1 },
+        ];
+      },
+    );
   });
 }
 
@@ -81,10 +85,12 @@ function summaryGroups(db: Database, challenges: readonly RankingChallengeSpec[]
       teamId: submissions.teamId,
       challengeKey: submissions.challengeKey,
       total: sql<number>`count(*)::int`,
-      metricValue:
-        sql<number>`case when ${isHigher} then -min(${worse}) else min(${worse}) end`.mapWith(
-          Number,
-        ),
+      // Null when no score of the group is shown yet (none beat the baseline by the threshold).
+      shown: sql<
+        number | null
+      >`case when ${isHigher} then -min(${worse}) else min(${worse}) end`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
       // The smallest (score, time) pair: the best score, first reached.
       bestAt: sql<number>`(min(array[${worse}, ${ms}]))[2]`.mapWith(Number),
       latestAt: sql<Date>`max(${submissions.createdAt})`.mapWith(submissions.createdAt),
@@ -92,12 +98,7 @@ function summaryGroups(db: Database, challenges: readonly RankingChallengeSpec[]
     .from(submissions)
     .innerJoin(teams, eq(teams.id, submissions.teamId))
     .where(
-      and(
-        rankedTeam,
-        rankedSubmission,
-        isNotNull(submissions.shownScore),
-        sql`${submissions.challengeKey} in (${keys(challenges)})`,
-      ),
+      and(rankedTeam, rankedSubmission, sql`${submissions.challengeKey} in (${keys(challenges)})`),
     )
     .groupBy(submissions.teamId, submissions.challengeKey);
 }

@@ -32,8 +32,53 @@ export function beatsBy(
 }
 
 /**
- * One step of the policy: what a new `score` is shown as, given the best the team has been shown
- * so far on this challenge (null: nothing yet). The caller keeps `best` as the better of the two.
+ * Where a team stands on one ladder: `own`, the best score it has been shown; `reference`, the
+ * score a new one must beat by the threshold to be shown: `own`, or a higher start (the
+ * challenge's baseline) while the team has not beaten that.
+ */
+export interface LadderState {
+  own: number | null;
+  reference: number | null;
+}
+
+/**
+ * One step of the policy: what a new `score` is shown as, and where the team stands after it.
+ * Under `ladder` a score that does not beat the reference by the threshold shows `own` again,
+ * which is null while the team has been shown nothing (it has not beaten the start).
+ */
+export function feedbackStep(
+  policy: FeedbackPolicy,
+  higherIsBetter: boolean,
+  state: LadderState,
+  score: number,
+): { shown: number | null; improved: boolean; state: LadderState } {
+  const show = (shown: number) => ({
+    shown,
+    improved: true,
+    state: {
+      own: betterShown(state.own, shown, higherIsBetter),
+      reference: betterShown(state.reference, shown, higherIsBetter),
+    },
+  });
+  switch (policy.policy) {
+    case "exact":
+      return show(score);
+    case "rounded":
+      return show(roundTo(score, policy.digits));
+    case "ladder":
+      if (
+        state.reference === null ||
+        beatsBy(score, state.reference, policy.threshold, higherIsBetter)
+      ) {
+        return show(roundTo(score, policy.digits));
+      }
+      return { shown: state.own, improved: false, state };
+  }
+}
+
+/**
+ * One step from the best the team has been shown so far (null: nothing yet), starting nowhere
+ * higher: what a new `score` is shown as. The caller keeps `best` as the better of the two.
  */
 export function feedbackFor(
   policy: FeedbackPolicy,
@@ -41,17 +86,8 @@ export function feedbackFor(
   best: number | null,
   score: number,
 ): ShownFeedback {
-  switch (policy.policy) {
-    case "exact":
-      return { shown: score, improved: true };
-    case "rounded":
-      return { shown: roundTo(score, policy.digits), improved: true };
-    case "ladder":
-      if (best === null || beatsBy(score, best, policy.threshold, higherIsBetter)) {
-        return { shown: roundTo(score, policy.digits), improved: true };
-      }
-      return { shown: best, improved: false };
-  }
+  const step = feedbackStep(policy, higherIsBetter, { own: best, reference: best }, score);
+  return { shown: step.shown ?? score, improved: step.improved };
 }
 
 /** The better of two shown scores (either may be absent). */

@@ -65,6 +65,8 @@ export {
   describeFeedback,
   feedbackFor,
   feedbackLabel,
+  feedbackStep,
+  type LadderState,
   replayFeedback,
   roundTo,
   type ShownFeedback,

@@ -73,6 +73,8 @@ export type FeedbackView = z.infer<typeof feedbackViewSchema>;
 export const FEEDBACK_MESSAGES = {
   notSignificant: (threshold: number) =>
     `It was not a significant improvement: it did not beat your team's best shown score by at least ${threshold}, so the score shown is that best.`,
+  belowBaseline: (threshold: number) =>
+    `Its score is not shown: scores on this challenge are shown once one beats the baseline's public score by at least ${threshold}.`,
 };
 
 const finalFlagSchema = z

@@ -2,11 +2,18 @@ import {
   betterShown,
   type Challenge,
   type FeedbackPolicy,
-  feedbackFor,
+  feedbackStep,
+  type LadderState,
   METRICS,
   sameJson,
 } from "@tandem/competition";
-import { competitionReveals, type Database, submissions } from "@tandem/db";
+import {
+  challengeAnswers,
+  challengeBaselines,
+  competitionReveals,
+  type Database,
+  submissions,
+} from "@tandem/db";
 import { and, asc, eq, min, sql } from "drizzle-orm";
 
 /*
@@ -77,47 +84,74 @@ export async function assignFeedbackIn(
   const kindOf = (row: (typeof rows)[number]) =>
     revealed && !row.counted && row.privateMetricValue !== null ? "final" : "public";
   const unassigned = (row: (typeof rows)[number]) =>
-    row.shownScore === null || row.shownKind !== kindOf(row);
+    row.shownKind === null || row.shownKind !== kindOf(row);
   // A score older than one already shown (rescored, or scored out of turn) changes what the
   // later ones follow: the sequence is shown again from the first.
   const firstUnassigned = rows.findIndex(unassigned);
   const replayAll =
     replay || (firstUnassigned >= 0 && rows.slice(firstUnassigned).some((row) => !unassigned(row)));
   const pending = (row: (typeof rows)[number]) => replayAll || unassigned(row);
-  // Three ladders: counted submissions climb among themselves (the public standings rank their
+
+  // Three ladders. Counted submissions climb among themselves (the public standings rank their
   // shown scores, which must never carry a practice score); practice ones before the reveal
-  // start from everything shown; after the reveal, from the counted private scores, which the
-  // final standings show exactly.
-  const best = {
-    counted: null as number | null,
-    public: null as number | null,
-    final: null as number | null,
+  // start from everything shown. Both start at the baseline's public score, which every team
+  // is shown: a score is first shown once it beats the baseline by the threshold, so a file
+  // made bad on purpose and mended a row at a time teaches nothing. After the reveal, practice
+  // scores climb from the team's best counted private score (the final standings show it).
+  const baseline = await baselineOf(tx, challenge.key);
+  const start = { own: null, reference: baseline };
+  const ladders: Record<"counted" | "public" | "final", LadderState> = {
+    counted: { ...start },
+    public: { ...start },
+    final: { own: null, reference: null },
   };
   const ladderOf = (row: (typeof rows)[number]) =>
     kindOf(row) === "final" ? "final" : row.counted ? "counted" : "public";
-  const raise = (row: (typeof rows)[number], shown: number | null) => {
+  const raise = (ladder: keyof typeof ladders, shown: number | null) => {
+    const state = ladders[ladder];
+    ladders[ladder] = {
+      own: betterShown(state.own, shown, higher),
+      reference: betterShown(state.reference, shown, higher),
+    };
+  };
+  const raiseFrom = (row: (typeof rows)[number], shown: number | null) => {
     const ladder = ladderOf(row);
-    best[ladder] = betterShown(best[ladder], shown, higher);
-    if (ladder === "counted") best.public = betterShown(best.public, shown, higher);
+    raise(ladder, shown);
+    if (ladder === "counted") raise("public", shown);
   };
   if (revealed) {
-    for (const row of rows) {
-      if (row.counted) best.final = betterShown(best.final, row.privateMetricValue, higher);
-    }
+    for (const row of rows) if (row.counted) raise("final", row.privateMetricValue);
   }
-  for (const row of rows) if (!pending(row)) raise(row, row.shownScore);
+  for (const row of rows) if (!pending(row)) raiseFrom(row, row.shownScore);
   for (const row of rows) {
     if (!pending(row)) continue;
     const kind = kindOf(row);
     const score = kind === "final" ? row.privateMetricValue : row.metricValue;
     if (score === null) continue;
-    const step = feedbackFor(challenge.feedback, higher, best[ladderOf(row)], score);
-    raise(row, step.shown);
+    const ladder = ladderOf(row);
+    const step = feedbackStep(challenge.feedback, higher, ladders[ladder], score);
+    raiseFrom(row, step.shown);
     await tx
       .update(submissions)
       .set({ shownScore: step.shown, shownImproved: step.improved, shownKind: kind })
       .where(eq(submissions.id, row.id));
   }
+}
+
+/** The challenge's baseline on the public part of its current answers; null until measured. */
+async function baselineOf(tx: Executor, challengeKey: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ value: challengeBaselines.metricValue })
+    .from(challengeBaselines)
+    .innerJoin(
+      challengeAnswers,
+      and(
+        eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
+        eq(challengeAnswers.version, challengeBaselines.answersVersion),
+      ),
+    )
+    .where(eq(challengeBaselines.challengeKey, challengeKey));
+  return row?.value ?? null;
 }
 
 /**

@@ -181,7 +181,8 @@ BEST_SO_FAR_NOTE = (
 def _shown(row: Dict[str, Any]) -> str:
     """Whose score a history row shows: the submission's own, or the team's best so far."""
     if not isinstance(row.get("score"), (int, float)):
-        return "-"
+        # Scored but not shown: no score of the team's has beaten the baseline by the threshold.
+        return "not shown" if row.get("significant_improvement") is False else "-"
     return BEST_SO_FAR if row.get("significant_improvement") is False else "this one"
 
 

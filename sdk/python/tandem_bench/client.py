@@ -515,6 +515,8 @@ class BenchmarkClient:
                 self._print(_score_kind_line(result))
                 if result.significant_improvement is False:
                     self._print(_not_significant_line(result))
+            elif result.significant_improvement is False:
+                self._print(_below_baseline_line(result))
             self._print(
                 f"✓ Validation passed: {details.get('actual_rows')} rows "
                 f"(expected {details.get('expected_rows')}, format {details.get('expected_format')})"
@@ -758,6 +760,17 @@ def _shown_as(feedback: Dict[str, Any]) -> str:
     if feedback.get("policy") in ("rounded", "ladder") and isinstance(digits, int):
         return f", rounded to {digits} decimals"
     return ""
+
+
+def _below_baseline_line(result: SubmissionResult) -> str:
+    """The ladder's answer while none of the team's scores has beaten the baseline by the
+    threshold: no score is shown yet."""
+    threshold = result.feedback.get("threshold")
+    by = f" by {threshold:g}" if isinstance(threshold, (int, float)) else ""
+    return (
+        f"ℹ️ Scored, not shown: scores on this challenge are shown once one beats the baseline's "
+        f"public score{by}."
+    )
 
 
 def _not_significant_line(result: SubmissionResult) -> str:

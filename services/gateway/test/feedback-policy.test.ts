@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import type { CompetitionDefinition } from "@tandem/competition";
 import { findDomain } from "@tandem/competition/server";
 import {
@@ -9,7 +9,7 @@ import {
   submissionSummaryResponseSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import { challengeAnswers } from "@tandem/db";
+import { challengeAnswers, challengeBaselines } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestMail } from "../src/modules/notifications/notification-mails";
@@ -24,6 +24,7 @@ import { activeTeam, adminAuth, buildTestApp, endMainPhase, type TestApp } from 
  */
 
 const CHALLENGE = "food/1";
+const BASELINE = 0.6;
 let t: TestApp;
 let admin: Record<string, string>;
 let team: { id: string; api_key: string };
@@ -39,6 +40,17 @@ beforeAll(async () => {
     .select()
     .from(challengeAnswers)
     .where(eq(challengeAnswers.challengeKey, CHALLENGE));
+  // The baseline every team's ladder starts from: 0.6 on both parts, on the current answers.
+  const db = t.database.handle.db;
+  await db.delete(challengeBaselines).where(eq(challengeBaselines.challengeKey, CHALLENGE));
+  await db.insert(challengeBaselines).values({
+    challengeKey: CHALLENGE,
+    source: "notebook",
+    predictions: gzipSync(""),
+    metricValue: BASELINE,
+    privateMetricValue: BASELINE,
+    answersVersion: row!.version,
+  });
   const [head, ...lines] = gunzipSync(row!.answers).toString("utf8").trimEnd().split("\n");
   header = head!;
   truth = lines.map((line) => {
@@ -50,12 +62,12 @@ afterAll(async () => t?.close());
 
 const asTeam = () => ({ "x-api-key": team.api_key });
 
-async function submit(offset: number) {
+async function submit(offset: number, apiKey = team.api_key) {
   const csv = [header, ...truth.map(([id, value]) => `${id},${value + offset}`)].join("\n");
   const response = await t.app.inject({
     method: "POST",
     url: "/api/submit",
-    headers: asTeam(),
+    headers: { "x-api-key": apiKey },
     payload: { domain_name: findDomain("food")!.name, task_number: 1, predictions_csv: csv },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -176,6 +188,34 @@ describe("the ladder (the default)", () => {
     expect(mail.text).toContain(
       "MAE 0.33 (your team's best public score shown; not a significant improvement)",
     );
+  });
+});
+
+describe("the ladder's start at the baseline (0.6)", () => {
+  it("shows no score until one beats the baseline by the threshold, and does not rank it", async () => {
+    const late = await activeTeam(t.app, "below-baseline");
+    // 0.9 is worse than the baseline; 0.595 beats it by 0.005 only; 0.55 by 0.05.
+    const answers = [];
+    for (const offset of [0.9, 0.595]) answers.push(await submit(offset, late.api_key));
+    expect(answers.map((a) => [a.score, a.feedback])).toEqual([
+      [null, ladder(false)],
+      [null, ladder(false)],
+    ]);
+    expect(answers[0]!.message).toBe(`Submission scored. ${FEEDBACK_MESSAGES.belowBaseline(0.01)}`);
+    const board = await t.app.inject({ url: "/api/leaderboard/domain/food", headers: admin });
+    const rowOf = (name: string) =>
+      (
+        board.json() as {
+          leaderboard: {
+            team_name: string;
+            challenges: Record<string, { metric_value: number | null }>;
+          }[];
+        }
+      ).leaderboard.find((r) => r.team_name === name);
+    expect(rowOf("below-baseline")?.challenges[CHALLENGE]?.metric_value ?? null).toBeNull();
+
+    const shown = await submit(0.55, late.api_key);
+    expect([shown.score, shown.feedback]).toEqual([0.55, ladder(true)]);
   });
 });
 

@@ -20,7 +20,9 @@ export function ScoreText({ score, kind, feedback, prefix }: ScoreTextProps) {
   if (score === null) {
     return (
       <Text span size="sm" c="dimmed">
-        {SUBMISSION_MESSAGES.noScore}
+        {feedback && isBestSoFar(feedback)
+          ? SUBMISSION_MESSAGES.notShown
+          : SUBMISSION_MESSAGES.noScore}
       </Text>
     );
   }

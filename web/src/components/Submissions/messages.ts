@@ -10,6 +10,8 @@ export const SUBMISSION_MESSAGES = {
   historyTitle: "History",
   historyLoadFailed: "Failed to load your submissions",
   noScore: "No score yet",
+  /** Scored under the ladder, shown once a score of the team beats the baseline by the threshold. */
+  notShown: "Not shown until a score beats the baseline",
   bestScore: (kind: string) => `best ${kind}`,
   higherIsBetter: "higher is better",
   lowerIsBetter: "lower is better",

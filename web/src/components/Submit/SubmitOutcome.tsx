@@ -63,7 +63,9 @@ export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) 
   const { status } = submission;
   let body: ReactNode;
   if (status === "scored") {
-    const bestSoFar = isBestSoFar(submission.feedback);
+    // Under the ladder with no score shown yet (none beat the baseline by the threshold) the
+    // server's message says why; otherwise the number is the team's best so far.
+    const bestSoFar = isBestSoFar(submission.feedback) && submission.score !== null;
     // A score that was no significant improvement comes with the server's message saying so.
     const rule = bestSoFar ? null : feedbackRule(submission.feedback);
     body = (

@@ -88,8 +88,13 @@ export function toSubmitResponse(
     failed: submission.errorMessage ?? "Scoring failed on the platform.",
   };
   const shown = shownScore(submission, revealed, challenge.feedback);
-  if (scored && shown.feedback.significant_improvement === false && shown.feedback.threshold) {
-    messages.scored = `${messages.scored} ${FEEDBACK_MESSAGES.notSignificant(shown.feedback.threshold)}`;
+  const threshold = shown.feedback.threshold;
+  if (scored && shown.feedback.significant_improvement === false && threshold !== null) {
+    const why =
+      shown.score === null
+        ? FEEDBACK_MESSAGES.belowBaseline(threshold)
+        : FEEDBACK_MESSAGES.notSignificant(threshold);
+    messages.scored = `${messages.scored} ${why}`;
   }
   return {
     success: scored,
