@@ -9,7 +9,7 @@ import {
   describePolicy,
   FAMILIES,
   type FamilyRuns,
-  FROM_BASELINE,
+  FROM_NOTHING,
   mean,
   TARGET,
 } from "./run";
@@ -20,7 +20,7 @@ const NAMES: Record<FamilyId, string> = {
   ranking: "NDCG@10",
   gini: "Gini",
 };
-const ORDER = ["exact", "rounded 4", DEFAULT, FROM_BASELINE];
+const ORDER = ["exact", "rounded 4", FROM_NOTHING, DEFAULT];
 const max = (values: readonly number[]) => Math.max(...values);
 /** A count, or a mean of counts: small ones keep a decimal (0.7 is not 1). */
 const whole = (n: number) =>
