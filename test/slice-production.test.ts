@@ -2,8 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { roundTo } from "@tandem/competition";
 import { generateDatasets } from "@tandem/datasets";
-import { challengeAnswers } from "@tandem/db";
+import { challengeAnswers, submissions } from "@tandem/db";
 import { macroF1, parseCsvRows } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,16 @@ let worker: RunningProcess;
 let workerEnv: Record<string, string>;
 /** The API key of the team the first test creates. */
 let sliceKey = "";
+let firstShown = 0;
+
+/** A submission's exact public score, as stored. */
+async function storedScore(id: string): Promise<number | null> {
+  const [row] = await database.handle.db
+    .select({ value: submissions.metricValue })
+    .from(submissions)
+    .where(eq(submissions.id, id));
+  return row?.value ?? null;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -105,7 +116,10 @@ describe("production mode: gateway and scoring worker as separate processes", ()
       metric_name: "Macro-F1",
       counted: true,
     });
-    expect(result.submit.body.score as number).toBeCloseTo(expected, 12);
+    // Stored exact; shown as the ladder shows a team's first score (docs/adr/0015).
+    expect(await storedScore(result.submit.body.submission_id as string)).toBeCloseTo(expected, 12);
+    firstShown = roundTo(expected, 2);
+    expect(result.submit.body.score).toBe(firstShown);
     expect(result.leaderboard).toEqual([
       expect.objectContaining({
         rank: 1,
@@ -128,15 +142,22 @@ describe("production mode: gateway and scoring worker as separate processes", ()
     });
     // Scored on the gateway's parser thread (ADR 0013): no worker needed for the score.
     expect(submitted.status).toBe(200);
-    const body = (await submitted.json()) as { status?: string; score?: number };
+    const body = (await submitted.json()) as {
+      status?: string;
+      score?: number;
+      submission_id: string;
+      feedback: { significant_improvement: boolean | null };
+    };
     expect(body.status).toBe("scored");
-    expect(body.score).toBeCloseTo(
+    expect(await storedScore(body.submission_id)).toBeCloseTo(
       macroF1(
         [...truth.values()],
         [...truth.keys()].map(() => "1"),
       ),
       12,
     );
+    // Far worse than the first: the team is shown its best so far (docs/adr/0015).
+    expect([body.score, body.feedback.significant_improvement]).toEqual([firstShown, false]);
 
     // The rebuild is a worker's: the cached leaderboard still counts one submission...
     const login = await fetch(`${baseUrl}/api/login-verification`, {
