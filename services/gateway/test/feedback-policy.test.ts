@@ -188,6 +188,24 @@ describe("the ladder (the default)", () => {
     expect(mail.text).toContain(
       "MAE 0.33 (your team's best public score shown; not a significant improvement)",
     );
+    const below = digestMail({
+      recipient: { email: "a@example.org", username: "a" },
+      teamName: "below-baseline",
+      day: "2026-11-26",
+      publicUrl: "http://tandem.test",
+      lines: [
+        {
+          scoredAt: new Date("2026-11-26T10:00:00Z"),
+          challengeKey: CHALLENGE,
+          metricName: "MAE",
+          score: null,
+          scoreKind: "public",
+          counted: true,
+          notSignificant: true,
+        },
+      ],
+    });
+    expect(below.text).toContain("MAE no score (not shown until a score beats the baseline)");
   });
 });
 

@@ -108,11 +108,14 @@ export function digestMail(input: {
 }): Mail {
   const { recipient, lines, publicUrl } = input;
   const shown = lines.slice(0, DIGEST_MAX_LINES).map((line) => {
-    const kind = line.notSignificant
-      ? `your team's best ${line.scoreKind === "final" ? "final" : "public"} score shown; not a significant improvement`
-      : line.scoreKind === "final"
-        ? "final score"
-        : "public score";
+    const kind =
+      line.notSignificant && line.score === null
+        ? "not shown until a score beats the baseline"
+        : line.notSignificant
+          ? `your team's best ${line.scoreKind === "final" ? "final" : "public"} score shown; not a significant improvement`
+          : line.scoreKind === "final"
+            ? "final score"
+            : "public score";
     return [
       `- ${utcTime(line.scoredAt).slice(11)}`,
       challengeTitle(line.challengeKey),
