@@ -244,10 +244,10 @@ describe("the Competition page", () => {
     // The default edition's food/1 has its own ladder; it becomes rounded to 3 decimals.
     await user.click(within(card).getByRole("combobox", { name: "Feedback of food/1" }));
     await user.click(await screen.findByRole("option", { name: "Rounded" }));
-    const digits = within(card).getByRole("textbox", { name: "Feedback of food/1: decimals" });
+    const digits = within(card).getByRole("textbox", { name: "Decimals shown" });
     await user.clear(digits);
     await user.type(digits, "3");
-    expect(within(card).queryByRole("textbox", { name: /threshold/ })).toBeNull();
+    expect(within(card).queryByRole("textbox", { name: /Threshold/ })).toBeNull();
     await user.click(review());
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     const food = (definition: CompetitionDefinition) =>

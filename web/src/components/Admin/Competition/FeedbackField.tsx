@@ -1,11 +1,17 @@
-import { Group, NumberInput, Select } from "@mantine/core";
+import { NumberInput, Select, SimpleGrid } from "@mantine/core";
 import { DEFAULT_FEEDBACK, type FeedbackPolicy } from "@tandem/competition";
 
 const POLICIES = [
-  { value: "ladder", label: "Ladder: only significant improvements" },
+  { value: "ladder", label: "Ladder" },
   { value: "rounded", label: "Rounded" },
   { value: "exact", label: "Exact" },
 ] as const;
+
+const DESCRIPTIONS: Record<FeedbackPolicy["policy"], string> = {
+  ladder: "Shown only when it beats the team's best by the threshold",
+  rounded: "Every score, rounded",
+  exact: "Every score as computed: probeable",
+};
 const INHERIT = "default";
 
 /** The policy an organizer picks, with the numbers it needs filled from the one it replaces. */
@@ -45,10 +51,10 @@ export function FeedbackField({
     ? [{ value: INHERIT, label: "The default" }, ...POLICIES]
     : [...POLICIES];
   return (
-    <Group gap="sm" align="flex-start" wrap="wrap">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <Select
         label={label}
-        description="What teams see of each public score"
+        description={DESCRIPTIONS[shown.policy]}
         data={options}
         value={value === undefined && inherited ? INHERIT : shown.policy}
         allowDeselect={false}
@@ -62,8 +68,8 @@ export function FeedbackField({
       />
       {value !== undefined && value.policy !== "exact" && (
         <NumberInput
-          label={`${label}: decimals`}
-          w={150}
+          label="Decimals shown"
+          description="Of each score the team sees"
           min={0}
           max={12}
           allowDecimal={false}
@@ -76,9 +82,8 @@ export function FeedbackField({
       )}
       {value?.policy === "ladder" && (
         <NumberInput
-          label={`${label}: threshold`}
-          description="In the metric's units"
-          w={170}
+          label="Threshold"
+          description="The gain to show, in the metric's units"
           min={0}
           decimalScale={6}
           allowNegative={false}
@@ -91,6 +96,6 @@ export function FeedbackField({
           }
         />
       )}
-    </Group>
+    </SimpleGrid>
   );
 }
