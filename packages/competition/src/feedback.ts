@@ -127,7 +127,7 @@ export function describeFeedback(policy: FeedbackPolicy): string {
     case "rounded":
       return `rounded to ${policy.digits} decimals`;
     case "ladder":
-      return `rounded to ${policy.digits} decimals, and only when a submission beats your team's best shown score on the challenge by at least ${policy.threshold} (a challenge may set its own threshold, in its metric's units); otherwise you see your team's best so far, marked as not a significant improvement`;
+      return `rounded to ${policy.digits} decimals, and only when a submission beats your team's best shown score on the challenge by at least ${policy.threshold}, starting from the baseline's public score (a challenge may set its own threshold, in its metric's units); otherwise you see your team's best so far, or no score until one beats the baseline, marked as not a significant improvement`;
   }
 }
 
