@@ -522,7 +522,9 @@ class BenchmarkClient:
                 f"(expected {details.get('expected_rows')}, format {details.get('expected_format')})"
             )
             if result.counted is False:
-                self._print(f"ℹ️ {result.message or 'Practice submission: it does not count.'}")
+                # The server's message then repeats the ladder's sentence printed above.
+                practice = None if result.significant_improvement is False else result.message
+                self._print(f"ℹ️ {practice or 'Practice submission: it does not count.'}")
         elif result.pending:
             self._print(
                 f"⏳ Submission {result.submission_id} is still being scored; check it later with "

@@ -80,6 +80,31 @@ def test_a_score_that_is_no_significant_improvement_says_it_shows_the_teams_best
     assert any(line.startswith("ℹ️ This is the public score") and "rounded to 2 decimals" in line for line in out)
 
 
+
+def test_a_practice_score_below_the_best_says_so_once(capsys):
+    with StubServer() as stub:
+        stub.routes[SUBMIT] = [(200, {}, dict(not_significant_body(), counted=False))]
+        stub_client(stub).submit("Retail Banking", 1, CSV)
+    out = capsys.readouterr().out.splitlines()
+    assert out.count(NOT_SIGNIFICANT) == 1
+    assert "ℹ️ Practice submission: it does not count." in out
+    assert not any("It was not a significant improvement" in line for line in out)
+
+
+def test_a_score_not_shown_until_one_beats_the_baseline(capsys):
+    with StubServer() as stub:
+        body = dict(not_significant_body(), score=None, message="Submission scored. Its score is not shown: ...")
+        stub.routes[SUBMIT] = [(200, {}, body)]
+        result = stub_client(stub).submit("Retail Banking", 1, CSV)
+    assert result.score is None and result.significant_improvement is False
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        "ℹ️ Scored, not shown: scores on this challenge are shown once one beats the baseline's public score by 0.01."
+        in out
+    )
+    assert not any(line.startswith("📊 Score") for line in out)
+
+
 def test_a_significant_improvement_prints_no_best_so_far_line(capsys):
     with StubServer() as stub:
         stub.routes[SUBMIT] = [(200, {}, dict(scored_body(SID), score=0.72, feedback=ladder(True)))]
