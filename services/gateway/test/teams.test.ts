@@ -51,6 +51,7 @@ const myTeams = async (user: { auth: Record<string, string> }) =>
   (await inject({ url: "/api/teams", headers: user.auth })).json().teams as {
     id: string;
     api_key: string;
+    invite_code: string;
     members: { email: string; role: string }[];
     user_role: string;
     total_score: number;
@@ -139,7 +140,9 @@ describe("leaving", () => {
     expect(left.json().message).toContain("rejoin later with its current invite code");
     const [seen] = await myTeams(second);
     expect(seen!.user_role).toBe("owner");
-    expect((await join(creator, team.invite_code)).statusCode).toBe(200);
+    // Leaving replaced the code the creator knew (issue 31): they rejoin with the current one.
+    expect((await join(creator, team.invite_code)).statusCode).toBe(404);
+    expect((await join(creator, seen!.invite_code)).statusCode).toBe(200);
   });
 
   it("never leaves a memberless team behind when the last two leave at once", async () => {

@@ -22,6 +22,24 @@ export type RemoveOutcome =
 /** A dissolved team (its last member left) is kept for audit and is invisible everywhere else. */
 const live = isNull(teams.deletedAt);
 
+/** A new API key (hashed and encrypted) and invite code, for when a member goes. */
+export interface FreshCredentials {
+  apiKeyHash: string;
+  apiKeyEncrypted: string;
+  inviteCode: string;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A member who goes, removed or leaving, knew the team's key and invite code: both are
+ * replaced in the transaction that takes the member out. The spec's SDK contract is one key per
+ * team (`team_name` + key), so the key is rotated rather than made per member.
+ */
+async function replaceCredentials(tx: Transaction, teamId: string, fresh: FreshCredentials) {
+  await tx.update(teams).set(fresh).where(eq(teams.id, teamId));
+}
+
 export function createTeamsRepository({ db }: { db: Database }) {
   async function findLive(condition: SQL): Promise<Team | undefined> {
     const [team] = await db.select().from(teams).where(and(condition, live));
@@ -138,10 +156,11 @@ export function createTeamsRepository({ db }: { db: Database }) {
      * Removes the user from their team in one transaction. A leaving creator or owner hands
      * ownership to the longest-standing remaining member. The last member leaving dissolves a
      * team that was ever activated (kept with its submissions, for audit) and deletes one that
-     * never was (it has no scored work).
+     * never was (it has no scored work). Otherwise the team gets `fresh` credentials.
      */
     async leave(
       userId: string,
+      fresh: FreshCredentials,
     ): Promise<
       { teamId: string; teamName: string; ended: "dissolved" | "deleted" | null } | undefined
     > {
@@ -181,6 +200,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
           await tx.delete(teams).where(eq(teams.id, team.id));
           return { teamId: team.id, teamName: team.name, ended: "deleted" as const };
         }
+        await replaceCredentials(tx, team.id, fresh);
         const heir = remaining[0]!;
         if (left.role !== "member" && remaining.every((m) => m.role === "member")) {
           await tx
@@ -199,7 +219,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
     async removeMember(
       callerId: string,
       memberId: string,
-      fresh: { apiKeyHash: string; apiKeyEncrypted: string; inviteCode: string },
+      fresh: FreshCredentials,
     ): Promise<RemoveOutcome> {
       return db.transaction(async (tx) => {
         const [membership] = await tx
@@ -226,7 +246,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
         await tx
           .delete(teamMembers)
           .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)));
-        await tx.update(teams).set(fresh).where(eq(teams.id, membership.teamId));
+        await replaceCredentials(tx, membership.teamId, fresh);
         return { outcome: "removed", teamId: membership.teamId, username: target.username };
       });
     },

@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error"
 import { createTeamForUser } from "./create-team";
 import { generateInviteCode, normalizeInviteCode } from "./invite-codes";
 import { toTeamView } from "./team-view";
-import type { JoinOutcome, TeamsRepository } from "./teams.repository";
+import type { FreshCredentials, JoinOutcome, TeamsRepository } from "./teams.repository";
 
 const ALREADY_IN_TEAM = "You are already in a team. Leave it before creating or joining another.";
 const NOT_IN_TEAM = "You are not in a team.";
@@ -59,6 +59,15 @@ export async function teamRoutes(
     if (!team) throw notFound("team.not_found", "Team not found");
     const totalScore = withScore ? await totalScoreOf(teamId) : 0;
     return toTeamView(team, viewerId, { encryptionKey, maxMembers, totalScore });
+  }
+
+  function freshCredentials(): FreshCredentials {
+    const apiKey = generateApiKey();
+    return {
+      apiKeyHash: hashApiKey(apiKey),
+      apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
+      inviteCode: generateInviteCode(),
+    };
   }
 
   /** The caller's team, when they may manage it (creator or owner). */
@@ -160,14 +169,16 @@ export async function teamRoutes(
     "/teams/leave",
     { schema: { response: { 200: leaveTeamResponseSchema, 404: errorSchema } } },
     async (request) => {
-      const left = await teams.leave(request.user.userId);
+      // The leaver knew the key and the invite code: the remaining members get new ones (their
+      // team view shows them), exactly as when an owner removes a member.
+      const left = await teams.leave(request.user.userId, freshCredentials());
       if (!left) throw notFound("team.not_member", NOT_IN_TEAM);
       if (left.ended) await onTeamsChanged();
       const you = `You left team "${left.teamName}".`;
       const messages = {
         dissolved: `${you} You were its last member, so the team was dissolved; its submissions are kept for the record.`,
         deleted: `${you} You were its last member, so the team was deleted.`,
-        none: `${you} You can rejoin later with its current invite code.`,
+        none: `${you} The team has a new API key and invite code; you can rejoin later with its current invite code.`,
       };
       return { success: true, message: messages[left.ended ?? "none"] };
     },
@@ -242,12 +253,7 @@ export async function teamRoutes(
         );
       }
       // The removed member knew the key and the code: both are replaced with the removal.
-      const apiKey = generateApiKey();
-      const removed = await teams.removeMember(userId, memberId, {
-        apiKeyHash: hashApiKey(apiKey),
-        apiKeyEncrypted: encryptApiKey(apiKey, encryptionKey),
-        inviteCode: generateInviteCode(),
-      });
+      const removed = await teams.removeMember(userId, memberId, freshCredentials());
       switch (removed.outcome) {
         case "no-team":
           throw notFound("team.not_member", NOT_IN_TEAM);
