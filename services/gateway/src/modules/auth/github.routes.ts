@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { randomToken, sha256 } from "../../lib/secret-tokens";
 import type { TeamsRepository } from "../teams/teams.repository";
+import { isDisabled } from "./account-status";
 import type { AuthCodesRepository } from "./auth-codes.repository";
 import { fetchGithubProfile, type GithubProfile } from "./github.client";
 import type { UsersRepository } from "./users.repository";
@@ -37,6 +38,9 @@ const TARGET_COOKIE = "oauth_target";
  * person, one team", and linking would let whoever owns `a+b@x` take `a@x`'s account.
  */
 class EmailKeyTakenError extends Error {}
+
+/** The account is disabled: no code is handed out and no GitHub identity is linked to it. */
+class AccountDisabledError extends Error {}
 
 /**
  * GitHub sign-in. The return to the SPA carries a single-use, one-minute code (never a
@@ -100,6 +104,10 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       });
       return reply.redirect(`/login/success?${query}`);
     } catch (err) {
+      if (err instanceof AccountDisabledError) {
+        request.log.info("GitHub sign-in refused: the account is disabled");
+        return reply.redirect("/login?error=account_disabled");
+      }
       if (err instanceof EmailKeyTakenError) {
         request.log.info("GitHub sign-in refused: another form of its address has an account");
         return reply.redirect("/login?error=github_email_taken");
@@ -114,6 +122,7 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
 
   async function findOrCreateUser(profile: GithubProfile): Promise<User> {
     const known = await users.findByGithubId(profile.githubId);
+    if (known && isDisabled(known)) throw new AccountDisabledError();
     if (known) return known;
     // Link to an existing account only through an address GitHub has verified, and only the
     // very address (any case), never another form of it; whoever registered it before without
@@ -121,6 +130,7 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
     for (const email of profile.verifiedEmails) {
       const existing = await users.findByEmail(email);
       if (existing && !existing.githubId) {
+        if (isDisabled(existing)) throw new AccountDisabledError();
         const linked = await users.linkGithub(existing, profile.githubId);
         if (!existing.emailVerifiedAt && existing.passwordHash) {
           app.log.warn(

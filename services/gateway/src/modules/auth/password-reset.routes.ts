@@ -15,6 +15,7 @@ import { badRequest } from "../../lib/http-error";
 import type { Mailer } from "../../lib/mailer";
 import { hashPassword } from "../../lib/passwords";
 import { randomToken, sha256 } from "../../lib/secret-tokens";
+import { assertAccountEnabled, isDisabled } from "./account-status";
 import type { PasswordResetsRepository } from "./password-resets.repository";
 import type { SessionsRepository } from "./sessions.repository";
 import type { UsersRepository } from "./users.repository";
@@ -48,7 +49,8 @@ export async function passwordResetRoutes(
     },
     async (request) => {
       const user = await users.findByEmail(request.body.email);
-      if (user) {
+      // A disabled account gets no link, and the same answer as an unknown address.
+      if (user && !isDisabled(user)) {
         const token = randomToken();
         await resets.create(user.id, sha256(token));
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -81,6 +83,7 @@ export async function passwordResetRoutes(
         response: {
           200: verifyResetTokenResponseSchema,
           400: verifyResetTokenRefusedSchema,
+          403: errorResponseSchema,
         },
       },
     },
@@ -92,6 +95,7 @@ export async function passwordResetRoutes(
           error: "Invalid or expired token",
           code: "auth.token_invalid" as const,
         });
+      assertAccountEnabled(user);
       return { valid: true as const, user: { email: user.email, username: user.username } };
     },
   );
@@ -105,10 +109,14 @@ export async function passwordResetRoutes(
         response: {
           200: resetPasswordResponseSchema,
           400: errorResponseSchema,
+          403: errorResponseSchema,
         },
       },
     },
     async (request) => {
+      // A link mailed before the account was disabled must not hand its holder a new password.
+      const holder = await resets.findValid(sha256(request.body.token));
+      if (holder) assertAccountEnabled(holder);
       const ok = await resets.consume(
         sha256(request.body.token),
         await hashPassword(request.body.password),

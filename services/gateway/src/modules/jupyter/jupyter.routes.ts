@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forbidden, HttpError, unauthorized } from "../../lib/http-error";
+import { assertAccountEnabled } from "../auth/account-status";
 import type { UsersRepository } from "../auth/users.repository";
 import type { TeamsRepository } from "../teams/teams.repository";
 import type { HubTokenSigner } from "./hub-token";
@@ -57,6 +58,8 @@ export async function jupyterRoutes(
   async function mint(userId: string, next?: string) {
     const user = await users.findById(userId);
     if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
+    // Disabling ends the sessions, so `authenticate` refuses first; this holds should one remain.
+    assertAccountEnabled(user);
     if (!user.adminAccess)
       throw forbidden("jupyter.admin_required", TEAM_MESSAGES.jupyterAdminRequired);
     if (user.status !== "active")

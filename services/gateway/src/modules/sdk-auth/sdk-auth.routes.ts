@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { conflict, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { assertAccountEnabled } from "../auth/account-status";
 import { createUsersRepository } from "../auth/users.repository";
 import { createTeamForUser } from "../teams/create-team";
 import { createTeamsRepository } from "../teams/teams.repository";
@@ -50,6 +51,7 @@ export async function sdkAuthRoutes(
         response: {
           201: sdkRegisterResponseSchema,
           401: errorResponseSchema,
+          403: errorResponseSchema,
           409: errorResponseSchema,
         },
       },
@@ -67,15 +69,20 @@ export async function sdkAuthRoutes(
       ) {
         throw unauthorized("auth.login_invalid", MESSAGES.loginInvalid);
       }
+      const emailTaken = () =>
+        conflict(
+          "auth.email_taken",
+          "An account with this email already exists. Please log in instead.",
+        );
       const { team, apiKey } = await db.transaction(async (tx) => {
         const users = createUsersRepository({ db: tx });
-        let user = await users.findByEmail(email);
-        user ??= await users.create({ email, username, passwordHash: newHash });
-        if (!user)
-          throw conflict(
-            "auth.email_taken",
-            "An account with this email already exists. Please log in instead.",
-          );
+        const found = await users.findByEmail(email);
+        // Made since the password check above: nobody proved this account's password.
+        if (found && found.id !== existing?.id) throw emailTaken();
+        // Only after the password check, as at login: a wrong password says nothing of status.
+        if (found) assertAccountEnabled(found);
+        const user = found ?? (await users.create({ email, username, passwordHash: newHash }));
+        if (!user) throw emailTaken();
         return createTeamForUser(createTeamsRepository({ db: tx }), {
           userId: user.id,
           name,
