@@ -25,6 +25,9 @@ export const MESSAGES = {
   networkError:
     "Unable to connect to the server. Please check your internet connection and try again.",
   loginFailedGeneric: "Authentication failed. Please try again.",
+  /** Ours: the answer to every path that acts for an account the organizers disabled. */
+  accountDisabled:
+    "This account has been disabled by the organizers. Contact them if you think this is a mistake.",
   /** Ours, not the spec's: shown under the GitHub button when the server has no GitHub app. */
   githubNotConfigured: "GitHub sign-in is not set up on this server. Use your e-mail and password.",
   sdkAuthFailed: "Authentication failed. Check your API key and team name.",

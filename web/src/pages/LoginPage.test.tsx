@@ -92,6 +92,15 @@ describe("LoginPage", () => {
     );
   });
 
+  it("says why when GitHub's account is one the organizers disabled", async () => {
+    stubFetch(() => jsonResponse({}, 500));
+    renderLogin("/login?error=account_disabled");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Error: ${MESSAGES.accountDisabled}`,
+    );
+  });
+
   it("disables GitHub sign-in and says why when the server has no GitHub app", async () => {
     vi.stubGlobal(
       "fetch",

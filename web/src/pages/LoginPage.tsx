@@ -38,6 +38,7 @@ interface LoginValues {
 const GITHUB_ERRORS = new Map([
   ["github", MESSAGES.loginFailedGeneric],
   ["github_email_taken", GITHUB_EMAIL_TAKEN_MESSAGE],
+  ["account_disabled", MESSAGES.accountDisabled],
 ]);
 
 export default function LoginPage() {

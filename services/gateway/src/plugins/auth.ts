@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import jwt from "@fastify/jwt";
+import { MESSAGES } from "@tandem/contracts";
 import type { User } from "@tandem/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -48,8 +49,7 @@ declare module "fastify" {
 export const SESSION_COOKIE = "auth_token";
 /** `users.status` of an account the organizers disabled: no sign-in, no live session. */
 export const ACCOUNT_DISABLED = "disabled";
-const ACCOUNT_DISABLED_MESSAGE =
-  "This account has been disabled by the organizers. Contact them if you think this is a mistake.";
+const ACCOUNT_DISABLED_MESSAGE = MESSAGES.accountDisabled;
 const DAY_SECONDS = 86_400;
 const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
 

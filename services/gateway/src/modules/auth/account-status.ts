@@ -1,10 +1,10 @@
+import { MESSAGES } from "@tandem/contracts";
 import type { User } from "@tandem/db";
 import { forbidden } from "../../lib/http-error";
 import { ACCOUNT_DISABLED } from "../../plugins/auth";
 
-/** Word for word the answer `issueSession` (plugins/auth.ts) gives a disabled account at login. */
-const ACCOUNT_DISABLED_MESSAGE =
-  "This account has been disabled by the organizers. Contact them if you think this is a mistake.";
+/** The answer `issueSession` (plugins/auth.ts) gives a disabled account at login. */
+const ACCOUNT_DISABLED_MESSAGE = MESSAGES.accountDisabled;
 
 export const isDisabled = (user: Pick<User, "status">): boolean => user.status === ACCOUNT_DISABLED;
 
