@@ -77,5 +77,34 @@ export function sceneApi(baseUrl: () => string, { password = "e2e-scene-pw-1" } 
     return result.body;
   }
 
-  return { call, signUp, activeTeam, submit };
+  /**
+   * Shows every score exactly, on every challenge (docs/adr/0015-feedback-policy.md): for scenes
+   * about how pages present scores and ranks, not about the default ladder, which rounds them
+   * and shows none below the baseline.
+   */
+  async function exactFeedback(adminToken: string): Promise<void> {
+    const current = await call("/admin/competition", {
+      method: "GET",
+      headers: bearer(adminToken),
+    });
+    const { version, definition } = current.body as {
+      version: number;
+      definition: {
+        limits: Record<string, unknown>;
+        domains: { challenges: Record<string, unknown>[] }[];
+      };
+    };
+    definition.limits.feedback = { policy: "exact" };
+    for (const domain of definition.domains) {
+      for (const challenge of domain.challenges) delete challenge.feedback;
+    }
+    const saved = await call("/admin/competition", {
+      method: "PUT",
+      headers: bearer(adminToken),
+      body: { version, definition, rescore: false, dry_run: false },
+    });
+    if (saved.status !== 200) throw new Error(`exact feedback: ${JSON.stringify(saved.body)}`);
+  }
+
+  return { call, signUp, activeTeam, submit, exactFeedback };
 }
