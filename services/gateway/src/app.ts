@@ -111,6 +111,8 @@ const { version } = JSON.parse(
 /** The request body limit of every route that does not set its own. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 /** Builds the gateway from ready-made dependencies; it never listens (server.ts does). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -126,10 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Believe exactly the configured number of proxy hops (the nearest ones), never more.
     trustProxy:
       config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
-    requestIdHeader: "x-request-id",
+    // A client's X-Request-Id becomes the id in every log line and job trace, so only a short
+    // id of token characters is kept (a UUID, a proxy's or a tracer's id); anything else (log
+    // lines forged with quotes and spaces, 10 KB copied into every line) gets a fresh UUID.
+    requestIdHeader: false,
     // A URL that cannot be decoded still gets the error envelope.
     frameworkErrors,
-    genReqId: () => randomUUID(),
+    genReqId: (request) => {
+      const sent = request.headers["x-request-id"];
+      return typeof sent === "string" && CLIENT_REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true },
   });
   // JSON only: anything else is answered 415 rather than parsed as a string.
