@@ -4,7 +4,6 @@ import email.utils
 import http.client
 import json
 import random
-import shutil
 import socket
 import time
 import urllib.error
@@ -15,7 +14,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Dict, Mapping, Optional
 
-from .exceptions import NetworkError, error_code_of
+from .exceptions import NetworkError, ResponseTooLargeError, error_code_of
+
+#: The most an API answer may be: the largest page of history is a few MB.
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+#: The most one downloaded data file may be.
+DEFAULT_MAX_DOWNLOAD_BYTES = 4 * 1024 * 1024 * 1024
+_CHUNK = 1024 * 1024
 
 # Refusals that a retry within seconds cannot change: organizers paused submissions (until they
 # resume them, which may take hours).
@@ -73,7 +78,11 @@ class Transport:
         max_retry_wait: float = 60.0,
         user_agent: str = "tandem-bench",
         sleep: Callable[[float], None] = time.sleep,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+        max_download_bytes: int = DEFAULT_MAX_DOWNLOAD_BYTES,
     ) -> None:
+        self.max_response_bytes = max_response_bytes
+        self.max_download_bytes = max_download_bytes
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.max_retries = max(0, int(max_retries))
@@ -163,13 +172,12 @@ class Transport:
                 status = raw.status
                 response_headers = {k.lower(): v for k, v in raw.headers.items()}
                 if download_to is not None and 200 <= status < 300:
-                    with open(download_to, "wb") as out:
-                        shutil.copyfileobj(raw, out, 1024 * 1024)
+                    _download(raw, download_to, self.max_download_bytes, url)
                     return Response(status, response_headers, b"")
-                return Response(status, response_headers, raw.read())
+                return Response(status, response_headers, _read_capped(raw, self.max_response_bytes, url))
         except urllib.error.HTTPError as error:
             try:
-                body = error.read()
+                body = _read_capped(error, self.max_response_bytes, url)
             except (OSError, http.client.HTTPException):
                 body = b""
             finally:
@@ -186,6 +194,32 @@ class Transport:
         except (http.client.HTTPException, ConnectionError, OSError) as error:
             detail = str(error) or type(error).__name__
             raise NetworkError(f"The connection to {self.base_url} failed: {detail}") from error
+
+
+def _read_capped(raw: Any, limit: int, url: str) -> bytes:
+    """The whole body, or :class:`ResponseTooLargeError` past ``limit`` bytes (read no further)."""
+    body = raw.read(limit + 1)
+    if len(body) > limit:
+        raise ResponseTooLargeError(f"The answer from {url} is larger than {limit} bytes; not read.")
+    return body
+
+
+def _download(raw: Any, path: Path, limit: int, url: str) -> None:
+    """Copies the body to ``path``; past ``limit`` bytes removes the partial file and raises."""
+    written = 0
+    try:
+        with open(path, "wb") as out:
+            while True:
+                chunk = raw.read(_CHUNK)
+                if not chunk:
+                    return
+                written += len(chunk)
+                if written > limit:
+                    raise ResponseTooLargeError(f"{url} is larger than {limit} bytes; the download was stopped.")
+                out.write(chunk)
+    except ResponseTooLargeError:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def _transient(response: Response) -> bool:

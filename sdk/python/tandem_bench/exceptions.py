@@ -114,6 +114,12 @@ class UnsafeDownloadError(TandemError):
         self.entry = entry
 
 
+class ResponseTooLargeError(TandemError):
+    """The server sent more than the client reads: an API answer over ``max_response_bytes`` or
+    a download over ``max_download_bytes`` (a hostile or broken server must not fill memory or
+    disk). A partial download is removed. Not retried."""
+
+
 class InsecureTransportWarning(UserWarning):
     """The API URL is plain ``http`` to a host that is not this machine: the API key and the
     data travel unencrypted and can be read or changed on the way."""
