@@ -8,7 +8,13 @@ import {
   measureBaselines,
 } from "@tandem/datasets";
 import { createDatabase, loadOrCreateSecrets, runMigrations } from "@tandem/db";
-import { ADMIN_REFUSED_MESSAGE, buildApp, ensureAdmin, loadConfig } from "@tandem/gateway";
+import {
+  ADMIN_EMAIL_FORM_MESSAGE,
+  ADMIN_REFUSED_MESSAGE,
+  buildApp,
+  ensureAdmin,
+  loadConfig,
+} from "@tandem/gateway";
 import {
   createCompetitionSource,
   createLogger,
@@ -82,7 +88,12 @@ const splitFilled = await fillMissingSplits(database.db, dataSeed);
 if (splitFilled.length > 0) logger.info({ challenges: splitFilled }, "public/private split stored");
 
 const admin = await ensureAdmin(database.db, config.admin);
-if (admin?.refused) logger.error({ email: admin.email }, ADMIN_REFUSED_MESSAGE);
+if (admin?.refused) {
+  logger.error(
+    { email: admin.email },
+    admin.reason === "email_form" ? ADMIN_EMAIL_FORM_MESSAGE : ADMIN_REFUSED_MESSAGE,
+  );
+}
 if (admin?.generatedPassword) {
   // Printed once, on the start that created the account; it is stored only as a hash.
   console.log(

@@ -13,6 +13,12 @@ export interface AdminBootstrapResult {
    * admin was not granted (whoever registers an address first must not become admin).
    */
   refused?: boolean;
+  /**
+   * Why it was refused: `password`, as above; `email_form`, ADMIN_EMAIL is another form of an
+   * existing account's address (emailKey): no second account is made for it, and the existing
+   * one is not granted anything by its key.
+   */
+  reason?: "password" | "email_form";
 }
 
 /**
@@ -32,23 +38,30 @@ export async function ensureAdmin(
       const proven =
         configured.password !== undefined &&
         (await verifyPassword(existing.passwordHash, configured.password));
-      if (!proven) return { email: existing.email, created: false, refused: true };
+      if (!proven) {
+        return { email: existing.email, created: false, refused: true, reason: "password" };
+      }
       await users.setAdmin(existing.id, true);
       return { email: existing.email, created: false };
     }
     if (!configured.password)
       throw new Error("ADMIN_PASSWORD is required with ADMIN_EMAIL for a new admin");
-    await createAdmin(configured.email, configured.password);
+    if (!(await createAdmin(configured.email, configured.password))) {
+      return { email: configured.email, created: false, refused: true, reason: "email_form" };
+    }
     return { email: configured.email, created: true };
   }
   if ((await users.countAdmins()) > 0) return undefined;
   const email = "admin@tandem.local";
   const generatedPassword = randomBytes(12).toString("base64url");
-  await createAdmin(email, generatedPassword);
+  if (!(await createAdmin(email, generatedPassword))) {
+    throw new Error(`Could not create the admin account ${email}: its address is taken`);
+  }
   return { email, generatedPassword, created: true };
 
-  async function createAdmin(email: string, password: string) {
-    await users.create({
+  /** False when the address (or another form of it) is taken: nothing was created. */
+  async function createAdmin(email: string, password: string): Promise<boolean> {
+    const created = await users.create({
       email,
       username: "admin",
       firstName: "Tandem",
@@ -58,6 +71,7 @@ export async function ensureAdmin(
       ineligibilityType: "organizer",
       adminAccess: true,
     });
+    return created !== undefined;
   }
 }
 
@@ -74,5 +88,8 @@ export async function grantAdmin(
 }
 
 /** The log line for a refused bootstrap: what happened and what the operator can do. */
+/** What the server logs when ADMIN_EMAIL is refused, by `reason`. */
+export const ADMIN_EMAIL_FORM_MESSAGE =
+  "ADMIN_EMAIL is another form (case, +tag, Gmail dots) of an existing account's address: no admin was created. Set ADMIN_EMAIL to that account's exact address and its own password, or run `npm run admin:grant -- --email <address>`.";
 export const ADMIN_REFUSED_MESSAGE =
   "ADMIN_EMAIL names an existing account whose password is not ADMIN_PASSWORD: admin access was NOT granted. Sign in as that account and check it is yours, then run `npm run admin:grant -- --email <address>`.";

@@ -3,7 +3,7 @@ import { createLogger, createRankingsCache, createRedisStore } from "@tandem/job
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { buildApp } from "./app";
-import { ADMIN_REFUSED_MESSAGE, ensureAdmin } from "./bootstrap-admin";
+import { ADMIN_EMAIL_FORM_MESSAGE, ADMIN_REFUSED_MESSAGE, ensureAdmin } from "./bootstrap-admin";
 import { loadConfig } from "./config";
 import { createBullmqDispatcher } from "./dispatch/bullmq-dispatcher";
 
@@ -28,7 +28,12 @@ redis.on("error", (err) => logger.warn({ err: err.message }, "redis (rate limit)
 if (config.admin.email) {
   const admin = await ensureAdmin(database.db, config.admin);
   if (admin?.created) logger.info({ email: admin.email }, "admin account created");
-  if (admin?.refused) logger.error({ email: admin.email }, ADMIN_REFUSED_MESSAGE);
+  if (admin?.refused) {
+    logger.error(
+      { email: admin.email },
+      admin.reason === "email_form" ? ADMIN_EMAIL_FORM_MESSAGE : ADMIN_REFUSED_MESSAGE,
+    );
+  }
 } else {
   logger.warn("ADMIN_EMAIL is not set: no admin account is created at start");
 }

@@ -49,6 +49,16 @@ describe("admin bootstrap", () => {
     expect((await userRow("boss@uni.example")).adminAccess).toBe(false);
   });
 
+  it("does not report an admin created when ADMIN_EMAIL is another form of a taken address", async () => {
+    await signUp(t.app, "dean@uni.example", "deans-own-password");
+    const result = await ensureAdmin(t.database.handle.db, {
+      email: "Dean+admin@uni.example",
+      password: "the-operators-password",
+    });
+    expect(result).toMatchObject({ created: false, refused: true, reason: "email_form" });
+    expect((await userRow("dean@uni.example")).adminAccess).toBe(false);
+  });
+
   it("grants admin to an existing account only with its own password", async () => {
     await signUp(t.app, "chair@uni.example", "chairs-own-password");
     const result = await ensureAdmin(t.database.handle.db, {
