@@ -364,6 +364,30 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * Links that prove an address (issue 31): mailed on request from the dashboard, stored hashed,
+ * single-use and expiring. `email` is the address the link was sent to, so a link never
+ * verifies another one.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_verifications_token_hash_key").on(t.tokenHash),
+    index("email_verifications_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
  * Single-use codes handed to the SPA after GitHub sign-in (in `/login/success?token=`), so no
  * long-lived session token ever appears in a URL. Stored hashed; they live for a minute.
  */
@@ -416,6 +440,8 @@ export const competitionSettings = pgTable(
     opensAt: timestamptz("opens_at"),
     closesAt: timestamptz("closes_at"),
     finalPicks: integer("final_picks"),
+    /** Creating or joining a team needs a verified address (off: the spec's sign-up flow). */
+    requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
