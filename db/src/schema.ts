@@ -57,6 +57,15 @@ export const users = pgTable(
      * whose address collides with an earlier one: the organizers' console flags it.
      */
     emailKey: text("email_key"),
+    /**
+     * Since when and how the account holds admin rights (ADR 0017): `organizer_code`,
+     * `invitation` (ref: the invitation's id), `console` (ref: the granting organizer's id),
+     * `bootstrap`, `cli`, or `unknown` for admins made before this was recorded. Null when the
+     * account is not an admin; the audit log keeps the history.
+     */
+    adminSince: timestamptz("admin_since"),
+    adminVia: text("admin_via"),
+    adminViaRef: text("admin_via_ref"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -532,6 +541,37 @@ export const auditLog = pgTable(
   ],
 );
 export type AuditEntry = typeof auditLog.$inferSelect;
+
+/**
+ * Organizers' personal, single-use invitations (ADR 0017): only the code's SHA-256 is kept. The
+ * people are kept by id and by address as they were (no foreign keys: like the audit log, the
+ * record stays when an account goes).
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: id(),
+    codeHash: text("code_hash").notNull(),
+    /** Whom it is for, as the organizer wrote it: shown in the list, never checked. */
+    label: text("label").notNull().default(""),
+    createdBy: uuid("created_by"),
+    createdByEmail: text("created_by_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    /** Set by the sign-up that takes it (before the account exists: then `usedBy`). */
+    usedAt: timestamptz("used_at"),
+    usedBy: uuid("used_by"),
+    usedByEmail: text("used_by_email"),
+    revokedAt: timestamptz("revoked_at"),
+    revokedBy: uuid("revoked_by"),
+    revokedByEmail: text("revoked_by_email"),
+  },
+  (t) => [
+    uniqueIndex("admin_invitations_code_hash_key").on(t.codeHash),
+    index("admin_invitations_created_idx").on(t.createdAt.desc()),
+  ],
+);
+export type AdminInvitationRow = typeof adminInvitations.$inferSelect;
 
 export type PasswordReset = typeof passwordResets.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
