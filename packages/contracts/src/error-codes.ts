@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   "admin.self_revoke":
     "An organizer cannot revoke their own admin access (another organizer must), so the console cannot lock everyone out.",
   "admin.self_disable": "An organizer cannot disable their own account.",
+  "admin.invitation_not_found": "No organizer invitation has this id.",
   // Organizers' console (submissions and rescoring)
   "admin.submission_not_found": "No submission has this id.",
   "admin.submission_unfinished":

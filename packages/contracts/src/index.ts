@@ -1,5 +1,6 @@
 export * from "./admin";
 export * from "./admin-console";
+export * from "./admin-invitations";
 export * from "./admin-settings";
 export * from "./admin-submissions";
 export * from "./auth";

@@ -46,6 +46,7 @@ import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
 import { githubRoutes } from "./modules/auth/github.routes";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes";
+import { createOrganizerAccess } from "./modules/auth/organizer-access";
 import { createPasswordResetsRepository } from "./modules/auth/password-resets.repository";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createUsersRepository } from "./modules/auth/users.repository";
@@ -255,7 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     sessions,
     authCodes,
-    organizerCode: config.organizerCode,
+    organizerAccess: createOrganizerAccess({ db, organizerCode: config.organizerCode }),
     demoLogin: config.demoLogin,
   };
   const getAnswers = createAnswersCache(createAnswersStore({ db }));
@@ -324,10 +325,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         encryptionKey: config.apiKeyEncryptionKey,
       });
       await api.register(tagged("Competition", competitionAdminRoutes), {
+        db,
         teams,
         onTeamsChanged: rankings.refresh,
       });
-      await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings });
+      await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db });
       await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
       await api.register(tagged("Submissions", submissionRoutes), {
         submissions,
@@ -352,7 +354,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         isRevealed,
         onFinalChanged: rankingsStale,
       });
-      await api.register(tagged("Organizers", adminRoutes), { reveal, rankings, competition });
+      await api.register(tagged("Organizers", adminRoutes), {
+        reveal,
+        rankings,
+        competition,
+        db,
+      });
       await api.register(tagged("Organizers", adminOverviewRoutes), { db });
       await api.register(tagged("Organizers", adminTeamsRoutes), {
         db,

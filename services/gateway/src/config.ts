@@ -28,6 +28,14 @@ const envSchema = z.object({
   ORGANIZER_CODE: optional.pipe(
     z.string().min(20, "ORGANIZER_CODE must be at least 20 characters").optional(),
   ),
+  /**
+   * "false": the shared ORGANIZER_CODE no longer makes admins (kept configured or not); only
+   * organizers' personal invitations do (docs/operations.md, Organizers).
+   */
+  ORGANIZER_CODE_ENABLED: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   /** Overrides of the main phase's dates (the competition definition has them otherwise). */
@@ -159,7 +167,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(repoRoot, "web", "dist"),
     jwtSecret: e.JWT_SECRET,
     apiKeyEncryptionKey: Buffer.from(e.API_KEY_ENCRYPTION_KEY, "base64"),
-    organizerCode: e.ORGANIZER_CODE,
+    /** The shared organizer code; undefined when unset or turned off (ORGANIZER_CODE_ENABLED). */
+    organizerCode: e.ORGANIZER_CODE_ENABLED ? e.ORGANIZER_CODE : undefined,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     /** The environment's overrides of the main phase; absent: the definition's dates. */
     competitionWindow: {

@@ -7,7 +7,7 @@ import {
   SHAKE_UP_COLUMNS,
   shakeUpCsvSchema,
 } from "@tandem/contracts";
-import type { RevealRecord } from "@tandem/db";
+import type { Database, RevealRecord } from "@tandem/db";
 import type { CompetitionSource } from "@tandem/jobs";
 import type { Rankings } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Papa from "papaparse";
 import { HttpError } from "../../lib/http-error";
 import type { RankingsService } from "../leaderboard/rankings.service";
+import { recordAudit } from "./audit";
 import type { RevealService } from "./reveal.service";
 
 export interface AdminRoutesOptions {
@@ -23,12 +24,14 @@ export interface AdminRoutesOptions {
   competition: CompetitionSource;
   now?: () => Date;
   rankings: Pick<RankingsService, "refresh" | "preview">;
+  /** Where the reveal and the shake-up download are audited. */
+  db: Database;
 }
 
 /** Organizers' competition operations (`/api/admin/...`); the scope's hook answers 401/403 for others. */
 export async function adminRoutes(
   app: FastifyInstance,
-  { reveal, rankings, competition, now = () => new Date() }: AdminRoutesOptions,
+  { reveal, rankings, competition, db, now = () => new Date() }: AdminRoutesOptions,
 ) {
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +68,14 @@ export async function adminRoutes(
         );
       }
       const { record, created } = await reveal.reveal(request.account.id);
+      // Only the reveal that happened: a repeated one changes nothing.
+      if (created)
+        await recordAudit(db, request.account, {
+          action: "competition.reveal",
+          targetType: "competition",
+          before: { revealed: false },
+          after: { revealed: true, revealed_at: record.revealedAt.toISOString() },
+        });
       // Again on a repeated reveal too: the cached standings turn final even if the refresh
       // after the first one failed.
       await rankings.refresh();
@@ -79,7 +90,13 @@ export async function adminRoutes(
   r.get(
     "/admin/competition/shake-up.csv",
     { schema: { response: { 200: shakeUpCsvSchema, ...denied } } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // Recorded before it is sent, like the other exports: it holds every private score.
+      await recordAudit(db, request.account, {
+        action: "export.download",
+        targetType: "export",
+        targetId: "shake-up.csv",
+      });
       const { rankings: preview } = await rankings.preview();
       return reply
         .type("text/csv; charset=utf-8")

@@ -15,9 +15,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
-import { safeEqual } from "../../lib/safe-equal";
 import { sha256 } from "../../lib/secret-tokens";
 import type { AuthCodesRepository } from "./auth-codes.repository";
+import type { OrganizerAccess, OrganizerGrant } from "./organizer-access";
 import { toPublicUser } from "./public-user";
 import type { SessionsRepository } from "./sessions.repository";
 import type { UsersRepository } from "./users.repository";
@@ -26,19 +26,17 @@ export interface AuthRoutesOptions {
   users: UsersRepository;
   sessions: SessionsRepository;
   authCodes: AuthCodesRepository;
-  organizerCode: string | undefined;
+  /** The sign-up form's organizer code: ORGANIZER_CODE or an invitation (organizer-access.ts). */
+  organizerAccess: OrganizerAccess;
   /** Embedded/demo deployments only: the debug page's one-click login as a demo account. */
   demoLogin: boolean;
 }
 
 const DEMO_EMAIL = "demo@tandem.local";
 
-const organizerCodeMatches = (organizerCode: string | undefined, given: string) =>
-  Boolean(organizerCode) && safeEqual(given, organizerCode ?? "");
-
 export async function authRoutes(
   app: FastifyInstance,
-  { users, sessions, organizerCode }: AuthRoutesOptions,
+  { users, sessions, organizerAccess }: AuthRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -58,15 +56,12 @@ export async function authRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      let adminAccess = false;
+      let grant: OrganizerGrant | undefined;
       if (!body.eligible && body.ineligibilityType === "organizer") {
         // The organizer code is only ever checked here, never in the browser (ARCHITECTURE.md §4),
         // under the same failure budget as passwords (per address: it is no one's account).
-        const valid = await app.guardSecret(request, undefined, async () =>
-          organizerCodeMatches(organizerCode, body.adminPassword ?? ""),
-        );
-        if (!valid) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
-        adminAccess = true;
+        grant = await organizerAccess.claimFor(app, request, body.adminPassword ?? "");
+        if (!grant) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
       }
       const user = await users.create({
         email: body.email,
@@ -80,8 +75,10 @@ export async function authRoutes(
         gradYear: body.isStudent ? (body.gradYear ?? null) : null,
         eligible: body.eligible,
         ineligibilityType: body.eligible ? null : (body.ineligibilityType ?? null),
-        adminAccess,
+        ...(grant?.columns ?? { adminAccess: false }),
       });
+      if (!user) await grant?.release();
+      else await grant?.complete(user);
       if (!user)
         throw conflict(
           "auth.email_taken",
@@ -163,7 +160,7 @@ export async function authRoutes(
 
 /** Session exchange, organizer-code check and demo login. */
 export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const { users, authCodes, organizerCode } = options;
+  const { users, authCodes, organizerAccess } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -198,8 +195,8 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
       },
     },
     async (request) => ({
-      valid: await app.guardSecret(request, undefined, async () =>
-        organizerCodeMatches(organizerCode, request.body.adminPassword),
+      valid: await app.guardSecret(request, undefined, () =>
+        organizerAccess.valid(request.body.adminPassword),
       ),
     }),
   );

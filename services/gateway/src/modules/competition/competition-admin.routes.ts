@@ -3,13 +3,16 @@ import {
   startCompetitionHeadersSchema,
   startCompetitionResponseSchema,
 } from "@tandem/contracts";
+import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { hashApiKey } from "../../lib/api-keys";
 import { forbidden, notFound } from "../../lib/http-error";
+import { createAdminTeamsRepository } from "../admin/teams.repository";
 import type { TeamsRepository } from "../teams/teams.repository";
 
 export interface CompetitionAdminRoutesOptions {
+  db: Database;
   teams: TeamsRepository;
   /** Who is ranked changed (a team activated): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
@@ -18,8 +21,10 @@ export interface CompetitionAdminRoutesOptions {
 /** Admin-only competition control; the scope's hook rejects non-admins with 403. */
 export async function competitionAdminRoutes(
   app: FastifyInstance,
-  { teams, onTeamsChanged }: CompetitionAdminRoutesOptions,
+  { db, teams, onTeamsChanged }: CompetitionAdminRoutesOptions,
 ) {
+  // The console's activation: the change and its audit entry in one transaction.
+  const adminTeams = createAdminTeamsRepository({ db });
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,8 +51,9 @@ export async function competitionAdminRoutes(
       if (headers["x-team-name"] && headers["x-team-name"].toLowerCase() !== team.name) {
         throw forbidden("team.key_mismatch", "The team name does not match this team.");
       }
-      const wasActive = team.status === "active";
-      const activated = (await teams.activate(team.id))!;
+      const [result] = await adminTeams.activateMany(request.account, [team.id]);
+      const wasActive = result?.outcome !== "activated";
+      const activated = (await teams.findById(team.id)) ?? team;
       if (!wasActive) await onTeamsChanged();
       return {
         success: true,

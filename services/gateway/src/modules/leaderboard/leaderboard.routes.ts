@@ -6,9 +6,11 @@ import {
   leaderboardQuerySchema,
   overallLeaderboardSchema,
 } from "@tandem/contracts";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Database } from "@tandem/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/http-error";
+import { recordAudit } from "../admin/audit";
 import type { RankingsService } from "./rankings.service";
 
 /**
@@ -17,12 +19,19 @@ import type { RankingsService } from "./rankings.service";
  * Fastify sends a string as it is, and the response schemas serve the API document. The
  * official standings are public until the reveal and final after it; `?standings=private` is
  * the preview of the final ones, computed on demand. Should these boards ever open to
- * participants, the preview must stay behind requireAdmin.
+ * participants, the preview must stay behind requireAdmin. Each preview is audited: it shows
+ * private scores no one else sees before the reveal.
  */
 export async function leaderboardRoutes(
   app: FastifyInstance,
-  { rankings }: { rankings: RankingsService },
+  { rankings, db }: { rankings: RankingsService; db: Database },
 ) {
+  const recordPreview = (request: FastifyRequest, board: string) =>
+    recordAudit(db, request.account, {
+      action: "leaderboard.preview_private",
+      targetType: "leaderboard",
+      targetId: board,
+    });
   app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
@@ -35,13 +44,12 @@ export async function leaderboardRoutes(
         response: { 200: overallLeaderboardSchema, ...denied },
       },
     },
-    async (request, reply) =>
-      sendSerialized(
-        reply,
-        request.query.standings === "private"
-          ? (await rankings.preview()).overall
-          : await rankings.overall(),
-      ),
+    async (request, reply) => {
+      if (request.query.standings !== "private")
+        return sendSerialized(reply, await rankings.overall());
+      await recordPreview(request, "overall");
+      return sendSerialized(reply, (await rankings.preview()).overall);
+    },
   );
 
   r.get(
@@ -57,12 +65,10 @@ export async function leaderboardRoutes(
       const domain = findDomain(request.params.domain);
       if (!domain)
         throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
-      return sendSerialized(
-        reply,
-        request.query.standings === "private"
-          ? (await rankings.preview()).domains[domain.slug]!
-          : await rankings.domain(domain.slug),
-      );
+      if (request.query.standings !== "private")
+        return sendSerialized(reply, await rankings.domain(domain.slug));
+      await recordPreview(request, domain.slug);
+      return sendSerialized(reply, (await rankings.preview()).domains[domain.slug]!);
     },
   );
 }
