@@ -408,6 +408,8 @@ export const authCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
+    /** SHA-256 of the nonce cookie of the browser that started the sign-in: only it may trade the code. */
+    browserHash: text("browser_hash").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
     createdAt: createdAt(),

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   "auth.api_key_invalid": "The team API key (or the team name sent with it) is not valid.",
   "auth.account_disabled":
     "The organizers have disabled this account: it cannot sign in and its sessions have ended.",
+  "auth.github_other_browser":
+    "The GitHub sign-in code belongs to a sign-in started in another browser (its binding cookie is missing or different); start the sign-in in this browser.",
   // Teams
   "team.not_found": "No such team.",
   "team.not_member": "The signed-in user is not in a team.",

@@ -30,6 +30,9 @@ export const MESSAGES = {
     "This account has been disabled by the organizers. Contact them if you think this is a mistake.",
   /** Ours, not the spec's: shown under the GitHub button when the server has no GitHub app. */
   githubNotConfigured: "GitHub sign-in is not set up on this server. Use your e-mail and password.",
+  /** Ours: a GitHub return link opened in a browser that did not start that sign-in. */
+  githubOtherBrowser:
+    "This sign-in link was started in another browser, so it cannot sign you in here. To sign in, use Continue with GitHub in this browser.",
   sdkAuthFailed: "Authentication failed. Check your API key and team name.",
   adminPasswordInvalidOnBlur:
     "Invalid admin password. Please check your credentials or select a different option.",

@@ -105,6 +105,16 @@ describe("password reset by e-mail", () => {
 });
 
 describe("GitHub sign-in against a local stand-in", () => {
+  /** The cookies of the browser that ran the last sign-in: its code is traded only with them. */
+  let browserCookies: Record<string, string> = {};
+  const exchange = (code: string | null) =>
+    inject({
+      method: "POST",
+      url: "/api/auth/exchange",
+      payload: { code },
+      cookies: browserCookies,
+    });
+
   /** Runs the browser's side of the dance: our authorize → GitHub → our callback. */
   async function signInWithGithub(target?: string) {
     const start = await inject({
@@ -112,6 +122,7 @@ describe("GitHub sign-in against a local stand-in", () => {
     });
     expect(start.statusCode).toBe(302);
     const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
+    browserCookies = cookies;
     const atGithub = await fetch(start.headers.location as string, { redirect: "manual" });
     const callback = new URL(atGithub.headers.get("location")!);
     expect(callback.pathname).toBe("/api/auth/github/callback");
@@ -133,13 +144,13 @@ describe("GitHub sign-in against a local stand-in", () => {
     const code = landing.searchParams.get("token")!;
     expect(code.split(".")).toHaveLength(1); // a code, not a JWT
 
-    const exchanged = await post("/api/auth/exchange", { code });
+    const exchanged = await exchange(code);
     expect(exchanged.statusCode).toBe(200);
     expect(exchanged.json().user).toMatchObject({
       email: "octo@example.org",
       username: "Octo Cat",
     });
-    expect((await post("/api/auth/exchange", { code })).statusCode).toBe(401);
+    expect((await exchange(code)).statusCode).toBe(401);
   });
 
   it("links an existing account through a verified e-mail only", async () => {
@@ -155,7 +166,7 @@ describe("GitHub sign-in against a local stand-in", () => {
     });
     const landing = await signInWithGithub("jupyterhub");
     expect(landing.searchParams.get("target")).toBe("jupyterhub");
-    const exchanged = await post("/api/auth/exchange", { code: landing.searchParams.get("token") });
+    const exchanged = await exchange(landing.searchParams.get("token"));
     expect(exchanged.json().user.id).toBe(existing.userId);
 
     await signUp(t.app, "victim@example.org");
@@ -169,7 +180,7 @@ describe("GitHub sign-in against a local stand-in", () => {
       ],
     });
     const other = await signInWithGithub();
-    const session = await post("/api/auth/exchange", { code: other.searchParams.get("token") });
+    const session = await exchange(other.searchParams.get("token"));
     expect(session.json().user.email).toBe("mallory@example.org");
     const [victim] = await t.database.handle.db
       .select()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
 import { randomToken, sha256 } from "../src/lib/secret-tokens";
 import { createAuthCodesRepository } from "../src/modules/auth/auth-codes.repository";
+import { GITHUB_BROWSER_COOKIE } from "../src/modules/auth/github-browser";
 import { createPasswordResetsRepository } from "../src/modules/auth/password-resets.repository";
 import { adminAuth, buildTestApp, signUp, type TestApp } from "./helper";
 
@@ -129,8 +130,18 @@ describe("a disabled account is refused on every path that acts for it", () => {
   it("refuses a sign-in code issued before the account was disabled", async () => {
     const user = await disabledUser();
     const code = randomToken();
-    await createAuthCodesRepository({ db: db() }).create(user.userId, sha256(code));
-    const exchanged = await post("/api/auth/exchange", { code });
+    const browser = randomToken();
+    await createAuthCodesRepository({ db: db() }).create(
+      user.userId,
+      sha256(code),
+      sha256(browser),
+    );
+    const exchanged = await inject({
+      method: "POST",
+      url: "/api/auth/exchange",
+      payload: { code },
+      cookies: { [GITHUB_BROWSER_COOKIE]: browser },
+    });
     expect(exchanged.statusCode).toBe(403);
     expect(exchanged.json()).toEqual(user.loginAnswer);
   });

@@ -121,12 +121,18 @@ describe("logs, at trace level, of every flow that handles a secret", () => {
     const callback = new URL(atGithub.headers.get("location")!);
     secret(callback.searchParams.get("code"));
     secret(callback.searchParams.get("state"));
+    secret(cookies.tandem_github_browser); // binds the sign-in to this browser (finding 8)
     const back = await inject({ url: callback.pathname + callback.search, cookies });
     const landing = new URL(back.headers.location as string, "http://tandem.test");
     expect(landing.pathname).toBe("/login/success");
     const code = secret(landing.searchParams.get("token"));
     expect((await inject({ url: landing.pathname + landing.search })).statusCode).toBe(200);
-    const exchanged = await post("/api/auth/exchange", { code });
+    const exchanged = await inject({
+      method: "POST",
+      url: "/api/auth/exchange",
+      payload: { code },
+      cookies,
+    });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     secret(exchanged.json().token);
 

@@ -119,9 +119,13 @@ describe("the SDK's register route", () => {
 });
 
 describe("GitHub sign-in", () => {
+  /** The cookies of the browser that ran the last sign-in: its code is traded only with them. */
+  let browserCookies: Record<string, string> = {};
+
   async function signInWithGithub() {
     const start = await inject({ url: "/api/auth/github/authorize" });
     const cookies = Object.fromEntries(start.cookies.map((c) => [c.name, c.value]));
+    browserCookies = cookies;
     const atGithub = await fetch(start.headers.location as string, { redirect: "manual" });
     const callback = new URL(atGithub.headers.get("location")!);
     const back = await inject({ url: callback.pathname + callback.search, cookies });
@@ -167,7 +171,12 @@ describe("GitHub sign-in", () => {
     });
     const landing = await signInWithGithub();
     expect(landing.pathname).toBe("/login/success");
-    const session = await post("/api/auth/exchange", { code: landing.searchParams.get("token") });
+    const session = await inject({
+      method: "POST",
+      url: "/api/auth/exchange",
+      payload: { code: landing.searchParams.get("token") },
+      cookies: browserCookies,
+    });
     expect(session.json().user.id).toBe(existing.userId);
   });
 

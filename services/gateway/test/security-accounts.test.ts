@@ -207,7 +207,13 @@ describe("GitHub sign-in and a squatter's password", () => {
     const code = new URL(back.headers.location as string, "http://tandem.test").searchParams.get(
       "token",
     );
-    return (await post("/api/auth/exchange", { code })).json() as {
+    const exchanged = await inject({
+      method: "POST",
+      url: "/api/auth/exchange",
+      payload: { code },
+      cookies,
+    });
+    return exchanged.json() as {
       token: string;
       user: { id: string; email: string };
     };

@@ -2,10 +2,13 @@ import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useCodeExchange } from "../api/auth/hooks";
+import { ApiError } from "../api/client";
 import { fetchPublicConfig } from "../api/config/hooks";
 import { useAuth } from "../auth/AuthContext";
 
 const FAILED = "/login?error=github";
+/** The link came from a sign-in started in another browser (someone else's, perhaps). */
+const OTHER_BROWSER = "/login?error=github_other_browser";
 
 /** Opens the notebook hub in a new tab, if this deployment has one with a web address. */
 async function openNotebookHub(): Promise<void> {
@@ -19,7 +22,8 @@ async function openNotebookHub(): Promise<void> {
 
 /**
  * The return from GitHub sign-in (/login/success?token=...&team_status=...&target=...). `token`
- * is a single-use code, traded here for a normal session.
+ * is a single-use code, traded here for a normal session; the server trades it only in the
+ * browser that started the sign-in, so a link someone else sends signs no one in.
  */
 export function GitHubReturn() {
   const [params] = useSearchParams();
@@ -45,8 +49,10 @@ export function GitHubReturn() {
     void (async () => {
       try {
         adoptSession(await exchange(code), false);
-      } catch {
-        void navigate(FAILED, { replace: true });
+      } catch (caught) {
+        const otherBrowser =
+          caught instanceof ApiError && caught.code === "auth.github_other_browser";
+        void navigate(otherBrowser ? OTHER_BROWSER : FAILED, { replace: true });
         return;
       }
       if (wantsHub) await openNotebookHub();

@@ -25,6 +25,7 @@ function renderLogin(route = "/login") {
   return render(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
+      <Route path="/login/success" element={<LoginPage />} />
       <Route path="/dashboard" element={<h1>Dashboard</h1>} />
     </Routes>,
     { route },
@@ -99,6 +100,27 @@ describe("LoginPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       `Error: ${MESSAGES.accountDisabled}`,
     );
+  });
+
+  it("does not sign in with a GitHub return link started in another browser, and says why", async () => {
+    // Issue 31, finding 8: the server refuses the code of someone else's sign-in.
+    const fetch = stubFetch((path) =>
+      path === "/api/auth/exchange"
+        ? jsonResponse(
+            { error: MESSAGES.githubOtherBrowser, code: "auth.github_other_browser" },
+            401,
+          )
+        : jsonResponse({}, 404),
+    );
+    renderLogin("/login/success?token=attackers-code&team_status=none&target=tandem");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      `Error: ${MESSAGES.githubOtherBrowser}`,
+    );
+    const exchanges = fetch.mock.calls.filter(([input]) => String(input) === "/api/auth/exchange");
+    expect(exchanges).toHaveLength(1);
+    expect(window.sessionStorage.getItem("auth_token")).toBeNull();
+    expect(window.localStorage.getItem("auth_token")).toBeNull();
   });
 
   it("disables GitHub sign-in and says why when the server has no GitHub app", async () => {

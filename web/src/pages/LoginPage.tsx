@@ -39,6 +39,7 @@ const GITHUB_ERRORS = new Map([
   ["github", MESSAGES.loginFailedGeneric],
   ["github_email_taken", GITHUB_EMAIL_TAKEN_MESSAGE],
   ["account_disabled", MESSAGES.accountDisabled],
+  ["github_other_browser", MESSAGES.githubOtherBrowser],
 ]);
 
 export default function LoginPage() {

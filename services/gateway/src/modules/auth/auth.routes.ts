@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound, unauthorized } from "../../lib/http-err
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { sha256 } from "../../lib/secret-tokens";
 import type { AuthCodesRepository } from "./auth-codes.repository";
+import { clearGithubBrowser, githubBrowserHash } from "./github-browser";
 import type { OrganizerAccess, OrganizerGrant } from "./organizer-access";
 import { toPublicUser } from "./public-user";
 import type { SessionsRepository } from "./sessions.repository";
@@ -173,12 +174,17 @@ export async function sessionRoutes(app: FastifyInstance, options: AuthRoutesOpt
       },
     },
     async (request, reply) => {
-      const user = await authCodes.consume(sha256(request.body.code));
-      if (!user)
+      // Only in the browser that started the GitHub sign-in (github-browser.ts).
+      const spent = await authCodes.consume(sha256(request.body.code), githubBrowserHash(request));
+      if (!spent.ok && spent.reason === "other_browser")
+        throw unauthorized("auth.github_other_browser", MESSAGES.githubOtherBrowser);
+      if (!spent.ok)
         throw unauthorized(
           "auth.token_invalid",
           "This sign-in link is invalid or has expired. Please sign in again.",
         );
+      const user = spent.user;
+      clearGithubBrowser(reply);
       const token = await app.issueSession(reply, user, false);
       return { token, user: toPublicUser(user) };
     },

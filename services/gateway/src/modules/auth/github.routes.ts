@@ -8,6 +8,7 @@ import type { TeamsRepository } from "../teams/teams.repository";
 import { isDisabled } from "./account-status";
 import type { AuthCodesRepository } from "./auth-codes.repository";
 import { fetchGithubProfile, type GithubProfile } from "./github.client";
+import { bindGithubBrowser, githubBrowserHash } from "./github-browser";
 import type { UsersRepository } from "./users.repository";
 
 declare module "fastify" {
@@ -42,14 +43,19 @@ class EmailKeyTakenError extends Error {}
 /** The account is disabled: no code is handed out and no GitHub identity is linked to it. */
 class AccountDisabledError extends Error {}
 
+/** The callback came to a browser without the nonce of /auth/github/authorize (github-browser.ts). */
+class OtherBrowserError extends Error {}
+
 /**
  * GitHub sign-in. The return to the SPA carries a single-use, one-minute code (never a
- * session token) that `/api/auth/exchange` swaps for a session.
+ * session token) that `/api/auth/exchange` swaps for a session, in the browser that started
+ * the sign-in only (github-browser.ts).
  */
 export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOptions) {
   const { github, users, teams, authCodes } = options;
   const authorize = new URL(github.authorizeUrl);
   const token = new URL(github.tokenUrl);
+  const secureCookies = new URL(options.publicUrl).protocol === "https:";
   await app.register(oauth2, {
     name: "githubOAuth2",
     scope: ["read:user", "user:email"],
@@ -77,6 +83,7 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
         sameSite: "lax",
         maxAge: 600,
       });
+      bindGithubBrowser(reply, secureCookies);
       const uri = await app.githubOAuth2.generateAuthorizationUri(request, reply);
       return reply.redirect(uri);
     },
@@ -87,14 +94,17 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       GITHUB_SIGN_IN_TARGETS.find((t) => t === request.cookies[TARGET_COOKIE]) ?? "tandem";
     reply.clearCookie(TARGET_COOKIE, { path: "/api/auth/github" });
     try {
+      // Checks the OAuth state against its cookie first (a forged callback stays "github").
       const { token: accessToken } = await app.githubOAuth2.getAccessTokenFromAuthorizationCodeFlow(
         request,
         reply,
       );
+      const browserHash = githubBrowserHash(request);
+      if (!browserHash) throw new OtherBrowserError();
       const profile = await fetchGithubProfile(github.apiUrl, accessToken.access_token);
       const user = await findOrCreateUser(profile);
       const code = randomToken();
-      await authCodes.create(user.id, sha256(code));
+      await authCodes.create(user.id, sha256(code), browserHash);
       const teamId = await teams.teamIdOfUser(user.id);
       const team = teamId ? await teams.findById(teamId) : undefined;
       const query = new URLSearchParams({
@@ -107,6 +117,10 @@ export async function githubRoutes(app: FastifyInstance, options: GithubRoutesOp
       if (err instanceof AccountDisabledError) {
         request.log.info("GitHub sign-in refused: the account is disabled");
         return reply.redirect("/login?error=account_disabled");
+      }
+      if (err instanceof OtherBrowserError) {
+        request.log.info("GitHub sign-in refused: the browser did not start it");
+        return reply.redirect("/login?error=github_other_browser");
       }
       if (err instanceof EmailKeyTakenError) {
         request.log.info("GitHub sign-in refused: another form of its address has an account");
