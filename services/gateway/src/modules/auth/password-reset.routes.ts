@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/http-error";
-import type { Mailer } from "../../lib/mailer";
+import type { Mail, Mailer } from "../../lib/mailer";
 import { hashPassword } from "../../lib/passwords";
 import { randomToken, sha256 } from "../../lib/secret-tokens";
 import { assertAccountEnabled, isDisabled } from "./account-status";
@@ -28,12 +28,52 @@ export interface PasswordResetRoutesOptions {
   publicUrl: string;
 }
 
+/**
+ * The reset mail. It goes to an address nobody may have proved (sign-up takes any address), so
+ * it carries no text a user chose: no name, nothing from the profile (issue 31, finding 11).
+ */
+export function resetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: "Reset your Tandem password",
+    text: [
+      "Hello,",
+      "",
+      "Someone (hopefully you) asked to reset the password of the Tandem account of this address.",
+      `Open this link within one hour to choose a new password:\n\n${link}`,
+      "",
+      "If you did not ask for this, ignore this message; your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
 export async function passwordResetRoutes(
   app: FastifyInstance,
   options: PasswordResetRoutesOptions,
 ) {
   const { users, resets, mailer, publicUrl } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Mails a reset link when the address has an enabled account. Runs after the answer has gone
+   * (issue 31, finding 12): the answer, and its time, are the same for every address.
+   */
+  async function mailResetLink(email: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    // A disabled account gets no link, and the same answer as an unknown address.
+    if (!user || isDisabled(user)) return;
+    const token = randomToken();
+    await resets.create(user.id, sha256(token));
+    await mailer.send(
+      resetMail(user.email, `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
+    );
+  }
+
+  // Links still being mailed when the server stops are finished first.
+  const pending = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
 
   r.post(
     "/forgot-password",
@@ -46,33 +86,18 @@ export async function passwordResetRoutes(
           429: errorResponseSchema,
         },
       },
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const { email } = request.body as { email: string };
+        const work = mailResetLink(email).catch((err: unknown) =>
+          request.log.error({ err: String(err) }, "reset mail failed"),
+        );
+        pending.add(work);
+        void work.finally(() => pending.delete(work));
+      },
     },
-    async (request) => {
-      const user = await users.findByEmail(request.body.email);
-      // A disabled account gets no link, and the same answer as an unknown address.
-      if (user && !isDisabled(user)) {
-        const token = randomToken();
-        await resets.create(user.id, sha256(token));
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // Sent in the background: the answer must not reveal, by its timing either, whether
-        // the account exists.
-        mailer
-          .send({
-            to: user.email,
-            subject: "Reset your Tandem password",
-            text: [
-              `Hello ${user.username},`,
-              "",
-              "Someone (hopefully you) asked to reset the password of your Tandem account.",
-              `Open this link within one hour to choose a new password:\n\n${link}`,
-              "",
-              "If you did not ask for this, ignore this message; your password stays as it is.",
-            ].join("\n"),
-          })
-          .catch((err: unknown) => request.log.error({ err: String(err) }, "reset mail failed"));
-      }
-      return { success: true, message: MESSAGES.forgotSent };
-    },
+    // Nothing here depends on the address: the lookup and the mail run once this has answered.
+    async () => ({ success: true, message: MESSAGES.forgotSent }),
   );
 
   r.post(
