@@ -307,6 +307,49 @@ describe("Kubernetes manifests", () => {
     });
   });
 
+  it("let no pod reach a private, link-local (cloud metadata) or carrier-grade NAT address", () => {
+    // Issue 31, finding 13: "Egress policy allows link-local and carrier-grade NAT ranges": a
+    // gateway could reach the cloud's metadata service (169.254.169.254) and addresses in
+    // 100.64.0.0/10 through its internet rule. One address from each range, IPv4 and IPv6.
+    const denied = {
+      "10.0.0.0/8": "10.1.2.3",
+      "172.16.0.0/12": "172.31.0.1",
+      "192.168.0.0/16": "192.168.1.1",
+      "169.254.0.0/16 (cloud metadata)": "169.254.169.254",
+      "169.254.0.0/16": "169.254.0.1",
+      "100.64.0.0/10": "100.64.0.1",
+      "100.64.0.0/10 (top)": "100.127.255.254",
+      "fe80::/10": "fe80::1",
+      "fc00::/7 (cloud metadata)": "fd00:ec2::254",
+      "fc00::/7": "fc00::1",
+    };
+    type Peer = { ipBlock?: { cidr: string; except?: string[] } };
+    const reaches = (rule: { to?: Peer[] }, address: string) =>
+      // A rule without `to` goes everywhere; pod and namespace selectors stay in the cluster.
+      !rule.to ||
+      rule.to.some(
+        ({ ipBlock }) =>
+          ipBlock !== undefined &&
+          cidrContains(ipBlock.cidr, address) &&
+          !(ipBlock.except ?? []).some((cidr) => cidrContains(cidr, address)),
+      );
+    const rules = overlay
+      .filter((o) => o.kind === "NetworkPolicy")
+      .flatMap((policy) =>
+        ((policy.spec as { egress?: { to?: Peer[] }[] }).egress ?? []).map((rule) => ({
+          name: policy.metadata.name,
+          rule,
+        })),
+      );
+    for (const { name, rule } of rules) {
+      for (const [range, address] of Object.entries(denied)) {
+        expect(reaches(rule, address), `${name} reaches ${address} (${range})`).toBe(false);
+      }
+    }
+    // Not vacuous: the gateways still reach the internet (GitHub, SMTP).
+    expect(rules.some(({ rule }) => reaches(rule, "140.82.112.3"))).toBe(true);
+  });
+
   it("wire selectors, services, claims and the ingress to objects that exist", () => {
     for (const object of overlay.filter((o) => o.kind === "Deployment")) {
       const spec = object.spec as { selector: { matchLabels: Json }; template: { metadata: Json } };

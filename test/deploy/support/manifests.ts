@@ -1,4 +1,4 @@
-import { BlockList } from "node:net";
+import { BlockList, isIPv6 } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "../../support/processes";
 import { readEnvFile } from "./compose";
@@ -109,9 +109,12 @@ export function policyComponents(policy: K8sObject): string[] {
   return components ?? (one ? [one] : ["*"]);
 }
 
+/** Whether `address` is in `cidr`; an address of the other IP family never is. */
 export function cidrContains(cidr: string, address: string): boolean {
   const [network, bits] = cidr.split("/") as [string, string];
+  const family = isIPv6(network) ? "ipv6" : "ipv4";
+  if ((isIPv6(address) ? "ipv6" : "ipv4") !== family) return false;
   const block = new BlockList();
-  block.addSubnet(network, Number(bits));
-  return block.check(address);
+  block.addSubnet(network, Number(bits), family);
+  return block.check(address, family);
 }
