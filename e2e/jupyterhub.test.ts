@@ -210,6 +210,8 @@ beforeAll(async () => {
       // Debian's configurable-http-proxy finds its modules only with this (and this machine's node).
       NODE_PATH: "/usr/share/nodejs:/usr/lib/nodejs",
       CONFIGPROXY_AUTH_TOKEN: randomBytes(24).toString("hex"),
+      // One test user on loopback: the shared spawner, asked for by name (the default isolates).
+      TANDEM_HUB_SPAWNER: "shared",
       TANDEM_HUB_BIND_URL: hubUrl,
       TANDEM_HUB_INTERNAL_URL: `http://127.0.0.1:${hubApiPort}`,
       TANDEM_HUB_PROXY_API_URL: `http://127.0.0.1:${proxyApiPort}`,

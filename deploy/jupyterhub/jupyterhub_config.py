@@ -31,17 +31,28 @@ datasets_source = env("TANDEM_DATASETS_SOURCE", "")
 
 # How single-user servers run (README.md, Isolation):
 #   per-user  each hub user's server under a uid of its own; the hub runs as root and its cookie
-#             secret, database and environment are out of the notebooks' reach. The image's mode.
+#             secret, database and environment are out of the notebooks' reach. The default,
+#             in the image and out of it.
 #   shared    every server as the hub's own OS user, which can then read all of the above: only
-#             for a hub whose users all trust each other (the loopback end-to-end test uses it).
-spawner_mode = env("TANDEM_HUB_SPAWNER", "") or "shared"
+#             for a hub whose users all trust each other (the loopback end-to-end test uses it),
+#             and only when named: a hub started without the variable never falls back to it.
+spawner_mode = env("TANDEM_HUB_SPAWNER", "") or "per-user"
 if spawner_mode not in ("per-user", "shared"):
     raise SystemExit(f"TANDEM_HUB_SPAWNER must be per-user or shared, not {spawner_mode!r}")
 if spawner_mode == "per-user":
     if os.geteuid() != 0:
-        raise SystemExit("TANDEM_HUB_SPAWNER=per-user needs the hub to run as root")
+        raise SystemExit(
+            "TANDEM_HUB_SPAWNER=per-user (the default) needs the hub to run as root, to give each"
+            " user's notebook a uid of its own. Run it as root, or set TANDEM_HUB_SPAWNER=shared"
+            " only if every hub user may read the hub's secrets and each other's files."
+        )
     lock_down(state_dir, users_dir, runtime_root)
 else:
+    print(
+        "TANDEM_HUB_SPAWNER=shared: every notebook runs as the hub's own user and can read the"
+        " hub's secrets and every other user's files",
+        file=sys.stderr,
+    )
     os.makedirs(state_dir, mode=0o700, exist_ok=True)
     os.makedirs(users_dir, exist_ok=True)
 
