@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: "users", lazy: page(() => import("./pages/admin/AdminUsersPage")) },
                   {
+                    path: "organizers",
+                    lazy: page(() => import("./pages/admin/AdminOrganizersPage")),
+                  },
+                  {
                     path: "submissions",
                     lazy: page(() => import("./pages/admin/AdminSubmissionsPage")),
                   },

@@ -41,6 +41,7 @@ import { createSettingsService } from "./modules/admin/settings.service";
 import { createAdminSubmissionsRepository } from "./modules/admin/submissions.repository";
 import { adminSubmissionRoutes } from "./modules/admin/submissions.routes";
 import { adminTeamsRoutes } from "./modules/admin/teams.routes";
+import { adminInvitationsRoutes } from "./modules/admin/invitations.routes";
 import { adminUsersRoutes } from "./modules/admin/users.routes";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
@@ -367,6 +368,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onTeamsChanged: rankings.refresh,
       });
       await api.register(tagged("Organizers", adminUsersRoutes), { db });
+      await api.register(tagged("Organizers", adminInvitationsRoutes), {
+        db,
+        organizerCodeEnabled: config.organizerCode !== undefined,
+      });
       await api.register(tagged("Organizers", adminAuditLogRoutes), { db });
       await api.register(tagged("Organizers", settingsRoutes), {
         settings,

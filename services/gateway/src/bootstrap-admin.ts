@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@tandem/db";
 import { hashPassword, verifyPassword } from "./lib/passwords";
+import { adminGrantColumns } from "./modules/admin/invitations.repository";
+import { grantAdminAsOperator, recordOperatorAdmin } from "./modules/admin/operator-grants";
 import { createUsersRepository } from "./modules/auth/users.repository";
 
 export interface AdminBootstrapResult {
@@ -41,7 +43,7 @@ export async function ensureAdmin(
       if (!proven) {
         return { email: existing.email, created: false, refused: true, reason: "password" };
       }
-      await users.setAdmin(existing.id, true);
+      await grantAdminAsOperator(db, existing, "bootstrap");
       return { email: existing.email, created: false };
     }
     if (!configured.password)
@@ -69,8 +71,9 @@ export async function ensureAdmin(
       passwordHash: await hashPassword(password),
       eligible: false,
       ineligibilityType: "organizer",
-      adminAccess: true,
+      ...adminGrantColumns("bootstrap"),
     });
+    if (created) await recordOperatorAdmin(db, created, "bootstrap");
     return created !== undefined;
   }
 }
@@ -83,7 +86,7 @@ export async function grantAdmin(
   const users = createUsersRepository({ db });
   const user = await users.findByEmail(email);
   if (!user) return { email: email.trim().toLowerCase(), granted: false };
-  await users.setAdmin(user.id, true);
+  await grantAdminAsOperator(db, user, "cli");
   return { email: user.email, granted: true };
 }
 

@@ -40,6 +40,11 @@ const ROUTES: InjectOptions[] = [
   { method: "POST", url: `/api/admin/users/${randomUUID()}/disable` },
   { method: "POST", url: `/api/admin/users/${randomUUID()}/enable` },
   { method: "GET", url: "/api/admin/audit" },
+  // Issue 31, finding 9: organizer invitations and who holds admin rights.
+  { method: "GET", url: "/api/admin/invitations" },
+  { method: "POST", url: "/api/admin/invitations", payload: { label: "x" } },
+  { method: "POST", url: `/api/admin/invitations/${randomUUID()}/revoke` },
+  { method: "GET", url: "/api/admin/admins" },
 ];
 
 describe("organizer auth on every console route", () => {
@@ -70,16 +75,17 @@ describe("organizer auth on every console route", () => {
       expect(disabled.statusCode, label).toBe(401);
       // And the organizer gets past the guard (to 200 or 404 for the made-up ids).
       const allowed = await inject({ ...route, headers: admin });
-      expect([200, 404], `${label}: ${allowed.body}`).toContain(allowed.statusCode);
+      expect([200, 201, 404], `${label}: ${allowed.body}`).toContain(allowed.statusCode);
     }
-    // Refused requests changed nothing; the made-up ids neither.
+    // Refused requests changed nothing; the made-up ids neither (the one invitation the
+    // organizer made is the only entry).
     const auditAfter = await db().select({ n: sql<number>`count(*)::int` }).from(auditLog);
-    expect(auditAfter[0]!.n).toBe(auditBefore[0]!.n);
+    expect(auditAfter[0]!.n).toBe(auditBefore[0]!.n + 1);
   });
 
   it("lists every route above among the app's, and no route that changes the audit log", () => {
     const registered = routesOf(t.app).filter((route) =>
-      /^\/api\/admin\/(overview|teams|users|audit)/.test(route.url),
+      /^\/api\/admin\/(overview|teams|users|audit|invitations|admins)/.test(route.url),
     );
     const shape = (url: string) => url.replace(/[0-9a-f-]{36}/g, ":id");
     for (const route of ROUTES) {

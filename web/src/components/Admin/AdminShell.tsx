@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: "/admin", label: "Overview" },
   { to: "/admin/teams", label: "Teams" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/organizers", label: "Organizers" },
   { to: "/admin/submissions", label: "Submissions" },
   { to: "/admin/competition", label: "Competition" },
   { to: "/admin/settings", label: "Settings" },

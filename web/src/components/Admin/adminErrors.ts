@@ -18,6 +18,7 @@ export function adminFailure(error: unknown): string {
   if (hasErrorCode(error, "admin.rescore_running"))
     return "A rescore of this challenge is still running; wait until it has finished.";
   if (hasErrorCode(error, "announcement.not_found")) return "This announcement no longer exists.";
+  if (hasErrorCode(error, "admin.invitation_not_found")) return "This invitation no longer exists.";
   if (error instanceof ApiError && error.serverError) return error.serverError;
   if (error instanceof NetworkError) return "The server could not be reached. Try again.";
   if (error instanceof Error && error.message) return error.message;

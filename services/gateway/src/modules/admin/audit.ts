@@ -21,7 +21,8 @@ export interface AuditRecord {
  */
 export async function recordAudit(
   db: AuditWriter,
-  actor: Pick<User, "id" | "email">,
+  /** `id` null: no account acted (the operator's configuration or command line). */
+  actor: { id: User["id"] | null; email: User["email"] },
   record: AuditRecord,
 ): Promise<void> {
   await db.insert(auditLog).values({

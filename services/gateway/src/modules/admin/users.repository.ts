@@ -101,7 +101,13 @@ export function createAdminUsersRepository({ db }: { db: Database }) {
 
     /** Rights are read from the database on every request: effective on the user's next one. */
     setAdmin(actor: Actor, userId: string, adminAccess: boolean) {
-      return changeUser(actor, userId, "user.admin_access", { adminAccess });
+      // Since when and by whom (ADR 0017); withdrawn rights keep their history in the audit log.
+      const origin = adminAccess
+        ? { adminSince: new Date(), adminVia: "console", adminViaRef: actor.id }
+        : { adminSince: null, adminVia: null, adminViaRef: null };
+      return changeUser(actor, userId, "user.admin_access", { adminAccess }, (tx) =>
+        tx.update(users).set(origin).where(eq(users.id, userId)),
+      );
     },
 
     /** A disabled account's sessions end in the same transaction: its next request is a 401. */

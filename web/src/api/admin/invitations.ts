@@ -1,0 +1,48 @@
+import {
+  adminHoldersResponseSchema,
+  adminInvitationsResponseSchema,
+  type CreateAdminInvitationRequest,
+  createdAdminInvitationSchema,
+  revokedAdminInvitationSchema,
+} from "@tandem/contracts";
+import useSWR from "swr";
+import { api, parseResponse } from "../client";
+import { useAdminWrite } from "./write";
+
+export const INVITATIONS_PATH = "/admin/invitations";
+export const ADMINS_PATH = "/admin/admins";
+
+export function useInvitations() {
+  return useSWR(INVITATIONS_PATH, (path: string) =>
+    api.getParsed(path, adminInvitationsResponseSchema),
+  );
+}
+
+export function useAdmins() {
+  return useSWR(ADMINS_PATH, (path: string) => api.getParsed(path, adminHoldersResponseSchema));
+}
+
+/** Makes an invitation; its answer holds the code, which is shown once and never cached. */
+export function useCreateInvitation() {
+  return useAdminWrite(
+    `${INVITATIONS_PATH}#create`,
+    async (input: CreateAdminInvitationRequest) =>
+      parseResponse(
+        createdAdminInvitationSchema,
+        await api.post<unknown>(INVITATIONS_PATH, input),
+        INVITATIONS_PATH,
+      ),
+    [INVITATIONS_PATH],
+  );
+}
+
+export function useRevokeInvitation() {
+  return useAdminWrite(
+    `${INVITATIONS_PATH}#revoke`,
+    async (id: string) => {
+      const path = `${INVITATIONS_PATH}/${encodeURIComponent(id)}/revoke`;
+      return parseResponse(revokedAdminInvitationSchema, await api.post<unknown>(path), path);
+    },
+    [INVITATIONS_PATH],
+  );
+}
