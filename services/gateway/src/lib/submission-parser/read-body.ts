@@ -80,13 +80,29 @@ export function readSubmitBody(bytes: Uint8Array): ReadSubmitBody {
 }
 
 /**
- * Whether `value` nests arrays and objects at most `levels` deep. Copying a value between
- * threads fails at a few thousand levels (JSON.parse accepts millions), so a body nested deeper
- * than a flat one needs is read on the thread that received it instead.
+ * Whether `value` nests arrays and objects at most `levels` deep.
  */
 export function nestsAtMost(value: unknown, levels: number): boolean {
   if (typeof value !== "object" || value === null) return true;
   if (levels === 0) return false;
   for (const item of Object.values(value)) if (!nestsAtMost(item, levels - 1)) return false;
   return true;
+}
+
+/**
+ * `value` with the arrays and objects at its `levels`th level left empty (none deeper). Copying a value between
+ * threads fails at a few thousand levels (JSON.parse accepts millions), and a body the route
+ * accepts is flat: the schema answers the cut-off value as it answers the deep one (its kind at
+ * the top is kept), so a deep body is answered without reading any of it again on the request
+ * thread (issue 31, finding 2).
+ */
+export function cutOffBelow(value: unknown, levels: number): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    return levels <= 1 ? [] : value.map((item) => cutOffBelow(item, levels - 1));
+  }
+  if (levels <= 1) return {};
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, cutOffBelow(item, levels - 1)]),
+  );
 }

@@ -4,8 +4,8 @@ import type { Answers } from "@tandem/scoring";
 import type { FastifyBaseLogger } from "fastify";
 import { Piscina } from "piscina";
 import type { SubmissionCheck } from "./check-submission";
-import type { ParseTask, ReadBodyResult } from "./parse.worker";
-import { type ReadSubmitBody, readSubmitBody } from "./read-body";
+import type { ParseTask } from "./parse.worker";
+import type { ReadSubmitBody } from "./read-body";
 
 /** A check's answer on the gateway's thread: the gzipped file as a Buffer, as it is stored. */
 export type CheckedSubmission =
@@ -15,8 +15,8 @@ export type CheckedSubmission =
 export interface SubmissionParser {
   /**
    * Reads a /submit body (UTF-8 JSON) on a parser thread: see read-body.ts. The body's memory is
-   * handed to the thread when it has its own, so `body` may be left empty (detached). A body
-   * nested too deeply to copy between threads is read here instead.
+   * handed to the thread when it has its own, so `body` may be left empty (detached). Nothing of
+   * it is parsed on the calling thread, however it is nested.
    */
   readBody(body: Buffer): Promise<ReadSubmitBody>;
   /**
@@ -68,7 +68,7 @@ export function createSubmissionParser({
   threads: number;
   logger?: FastifyBaseLogger;
 }): SubmissionParser {
-  const pool = new Piscina<ParseTask | Uint8Array, SubmissionCheck | ReadBodyResult>({
+  const pool = new Piscina<ParseTask | Uint8Array, SubmissionCheck | ReadSubmitBody>({
     filename: new URL("./parse-worker.cjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
@@ -80,11 +80,10 @@ export function createSubmissionParser({
   return {
     async readBody(body) {
       const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-      const result = (await pool.run(bytes, {
+      return (await pool.run(bytes, {
         name: "readBody",
         transferList: transferable(bytes),
-      })) as ReadBodyResult;
-      return result.kind === "too-deep" ? readSubmitBody(result.body) : result;
+      })) as ReadSubmitBody;
     },
     async check(csv, challenge, answers, options = {}) {
       const { port1, port2 } = new MessageChannel();
