@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   "request.invalid_json": "The body is not valid JSON, or is empty where JSON is required.",
   "request.unsupported_media_type": "The Content-Type is not one this route accepts.",
   "request.too_large": "The body is over the route's size limit.",
+  "request.timeout":
+    "The body did not arrive in time (nothing came for too long, or all of it took too long); send it again.",
   "request.bad_url": "The URL does not decode, or a part of its path is too long.",
   "request.value_refused":
     "A value passed validation but cannot be stored (a NUL character, a number out of range).",

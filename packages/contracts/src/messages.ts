@@ -64,6 +64,9 @@ export const MESSAGES = {
   crossSiteRefused:
     "This request came from another site and was refused. Open Tandem directly and try again.",
   signedOutEverywhere: "You are signed out on every device. Sign in again to continue.",
+  /** A /submit body that stopped arriving, or took longer than the deadline (issue 31). */
+  bodyTimedOut: (seconds: number) =>
+    `The upload did not arrive in time (the server waits at most ${seconds} seconds for a body, and not long between its parts). Check your connection and submit again.`,
   rateLimited: (seconds: number) =>
     `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
 } as const;

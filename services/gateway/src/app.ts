@@ -130,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Believe exactly the configured number of proxy hops (the nearest ones), never more.
     trustProxy:
       config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    // A request (headers and body) that has not all arrived by then is answered 408 by Node.
+    requestTimeout: config.requestTimeoutMs,
     // A client's X-Request-Id becomes the id in every log line and job trace, so only a short
     // id of token characters is kept (a UUID, a proxy's or a tracer's id); anything else (log
     // lines forged with quotes and spaces, 10 KB copied into every line) gets a fresh UUID.
@@ -357,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(tagged("Organizers", adminRoutes), {
         reveal,
+        bodiesRead: config.submissionBodiesRead,
+        bodyDeadlines: config.submitBodyDeadlines,
         rankings,
         competition,
         db,

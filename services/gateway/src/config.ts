@@ -57,6 +57,20 @@ const envSchema = z.object({
   /** Submissions read and checked at once (the rest wait unread); default twice the threads. */
   SUBMISSION_INTAKE_SLOTS: z.coerce.number().int().min(1).max(256).optional(),
   /**
+   * /api/submit bodies read at once (each team reads one at a time; the rest wait unread). A body
+   * takes an intake slot only once it is all in: slow clients hold places here, not slots.
+   */
+  SUBMISSION_BODIES_READ: z.coerce.number().int().min(1).max(1024).default(32),
+  /** Longest wait for the next part of a /api/submit body: then 408 `request.timeout`. */
+  SUBMIT_BODY_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Longest time to receive a whole /api/submit body (50 MB at about 4 Mbit/s): then 408. */
+  SUBMIT_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /**
+   * Longest time to receive any request whole, headers and body (Node's own default; Fastify's
+   * is none). /api/submit's body deadlines are shorter.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /**
    * Score a valid file on the parser thread that just checked it (ADR 0013); "false": store it
    * queued and leave it to the scoring workers.
    */
@@ -186,6 +200,9 @@ export function loadConfig(env: Record<string, string | undefined>) {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     queuePrefix: e.QUEUE_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    submissionBodiesRead: e.SUBMISSION_BODIES_READ,
+    submitBodyDeadlines: { idleMs: e.SUBMIT_BODY_IDLE_MS, totalMs: e.SUBMIT_BODY_TIMEOUT_MS },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     notifications: {

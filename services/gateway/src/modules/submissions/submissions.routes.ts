@@ -25,8 +25,10 @@ import {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
+import { type BodyDeadlines, withBodyDeadlines } from "../../lib/body-deadline";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { createIntakeGate } from "../../lib/intake-gate";
+import { createReadingGate } from "../../lib/reading-gate";
 import {
   createSubmissionParser,
   type SubmissionParser,
@@ -37,7 +39,12 @@ import { challengeSummaries } from "./challenge-summary";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
 import { storedSubmissionDetail, toHistoryItem } from "./submission-view";
 import type { HistoryFilter, SubmissionsRepository } from "./submissions.repository";
-import { type SubmitDeps, submitPredictions, validNames } from "./submit-predictions";
+import {
+  refuseTeamThatCannotSubmit,
+  type SubmitDeps,
+  submitPredictions,
+  validNames,
+} from "./submit-predictions";
 
 export interface SubmissionRoutesOptions {
   submissions: SubmissionsRepository;
@@ -54,8 +61,12 @@ export interface SubmissionRoutesOptions {
   rateLimitWindowMs?: number;
   /** Threads that parse submitted files. Default 2. */
   parseThreads?: number;
-  /** Submissions read and checked at once; the rest wait unread. Default twice the threads. */
+  /** Submissions read and checked at once, once their body is in. Default twice the threads. */
   intakeSlots?: number;
+  /** Bodies read at once, one per team; the rest wait unread. Default 32. */
+  bodiesRead?: number;
+  /** How long a body may take to arrive. Default 15 s between parts, 120 s in all. */
+  bodyDeadlines?: BodyDeadlines;
   /** A parser of one's own (tests, benchmarks); `parseThreads` is then unused. */
   parser?: SubmissionParser;
   /** Whether the final standings are revealed: then the scores shown are the private ones. */
@@ -82,6 +93,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   if (!options.parser) app.addHook("onClose", () => parser.close());
   // Twice the parser threads: one file being checked and the next one read, per thread.
   const gate = createIntakeGate(options.intakeSlots ?? (options.parseThreads ?? 2) * 2);
+  const reading = createReadingGate({ perKey: 1, total: options.bodiesRead ?? 32 });
+  const deadlines = options.bodyDeadlines ?? { idleMs: 15_000, totalMs: 120_000 };
   const limitPerTeam = perTeamLimit(app, {
     max: options.submitPerTeam ?? 120,
     windowMs: options.rateLimitWindowMs ?? 15 * 60 * 1000,
@@ -119,9 +132,25 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   // body as usual, the file in it replaced by a stand-in: the file itself, as bytes, stays in
   // `files` until it is checked on a parser thread too.
   const files = new WeakMap<FastifyRequest, Uint8Array>();
+  // Each request's places (reading, then an intake slot), given back once its answer is sent or
+  // its client went away ("close" comes once, whichever first).
+  const places = new WeakMap<FastifyRequest, { readDone: () => void; holding: () => void }>();
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     const readBody = async (request: FastifyRequest, body: Buffer) => {
+      // The body is all in: its reading place goes to the next one, and an intake slot is taken
+      // for the work (issue 31, finding 3: a slow client never holds a slot).
+      const held = places.get(request);
+      held?.readDone();
+      const leave = await gate.enter();
+      if (held) {
+        const previous = held.holding;
+        held.holding = () => {
+          previous();
+          leave();
+        };
+        if (request.raw.destroyed) held.holding();
+      }
       request.log.debug({ bytes: body.length }, "reading submission body");
       const read = await parser.readBody(body);
       if (read.kind === "invalid-json") throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
@@ -134,15 +163,23 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       "/submit",
       {
         bodyLimit: options.bodyLimitBytes ?? 50 * 1024 * 1024,
-        // Before the body is read: a team over its limit costs no parsing at all, and a file
-        // waits for an intake slot unread (createIntakeGate).
+        // Before the body is read: a team that may not submit, or is over its limit, costs no
+        // reading at all; a body waits unread for its team's turn (one at a time), and then has
+        // deadlines to arrive by.
         preParsing: [
+          async (request) => refuseTeamThatCannotSubmit(request.team),
           limitPerTeam,
-          async (_request, reply) => {
-            const leave = await gate.enter();
-            // "close" comes once the answer is sent or the client went away, whichever first.
-            if (reply.raw.destroyed || reply.raw.writableFinished) leave();
-            else reply.raw.once("close", leave);
+          async (request, reply, payload) => {
+            const leaveReading = await reading.enter(request.team.id);
+            const held = { readDone: leaveReading, holding: leaveReading };
+            places.set(request, held);
+            if (reply.raw.destroyed || reply.raw.writableFinished) held.holding();
+            else reply.raw.once("close", () => held.holding());
+            return withBodyDeadlines(payload, deadlines, () => {
+              // The client is still sending: end the connection with the answer.
+              reply.header("connection", "close");
+              leaveReading();
+            });
           },
         ],
         schema: {

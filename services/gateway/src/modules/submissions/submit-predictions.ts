@@ -94,6 +94,26 @@ export function validNames(): string {
 }
 
 /**
+ * Refuses a team that may not submit whatever it sends: /submit asks before reading a body too,
+ * so an inactive or disqualified team's upload costs no reading (issue 31, finding 3).
+ */
+export function refuseTeamThatCannotSubmit(team: SubmitInput["team"]): void {
+  if (team.disqualifiedAt) {
+    // Disqualified by the organizers: nothing it sends is stored (ADR 0011).
+    throw forbidden(
+      "team.disqualified",
+      `Your team has been disqualified: ${team.disqualificationReason ?? "no reason given"}. It cannot submit; contact the organizers.`,
+    );
+  }
+  if (team.status !== "active") {
+    throw forbidden(
+      "team.inactive",
+      "Your team must be activated before it can submit. Ask an organizer to activate it.",
+    );
+  }
+}
+
+/**
  * A team's submission, from file to answer (ARCHITECTURE.md §5): the challenge and the team are
  * checked, the file is validated against the hidden ids, stored within the daily limit (a retry
  * with the same Idempotency-Key, or without one the same file within ten minutes, is the same
@@ -118,19 +138,7 @@ export async function submitPredictions(
     );
   }
   const dailyLimit = dailyLimitOf(team, rules, challenge);
-  if (team.disqualifiedAt) {
-    // Disqualified by the organizers: nothing it sends is stored (ADR 0011).
-    throw forbidden(
-      "team.disqualified",
-      `Your team has been disqualified: ${team.disqualificationReason ?? "no reason given"}. It cannot submit; contact the organizers.`,
-    );
-  }
-  if (team.status !== "active") {
-    throw forbidden(
-      "team.inactive",
-      "Your team must be activated before it can submit. Ask an organizer to activate it.",
-    );
-  }
+  refuseTeamThatCannotSubmit(team);
   const answers = await deps.getAnswers(challenge);
   if (!answers) {
     throw new HttpError(
