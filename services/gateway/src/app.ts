@@ -22,6 +22,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { limitArgon2 } from "./lib/passwords";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAnnouncementBanner } from "./modules/admin/announcements.banner";
 import { createAnnouncementsRepository } from "./modules/admin/announcements.repository";
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });
+  limitArgon2(config.argon2Concurrency);
   await app.register(rateLimitPlugin, {
     redis: deps.redis,
     prefix: config.queuePrefix,
@@ -188,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perEmail: config.rateLimit.authPerEmail,
     notFoundPerIp: config.rateLimit.notFoundPerIp,
     failures: config.rateLimit.failures,
+    publicUrl: config.publicUrl,
   });
   const mailer =
     deps.mailer ??

@@ -121,6 +121,12 @@ const envSchema = z.object({
   RATE_LIMIT_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Password checks in flight from one address at once; more are told to retry (ADR 0007). */
+  RATE_LIMIT_CONCURRENT_CHECKS_PER_IP: z.coerce.number().int().min(1).default(2),
+  /** libuv's thread pool (Node reads it at start); argon2 gets at most half (lib/passwords.ts). */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Argon2 runs at once in this process; default half the thread pool, so files still get threads. */
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   // Unknown /api and /static paths: scanners, not people (STYLE: the 404 handler is limited).
   RATE_LIMIT_NOT_FOUND_PER_IP: z.coerce.number().int().min(1).default(300),
   /**
@@ -223,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     jupyterhubUrl: e.JUPYTERHUB_URL,
     jupyterSigningKey: e.JUPYTERHUB_URL ? e.JUPYTER_SIGNING_KEY : undefined,
     demoLogin: e.DEMO_LOGIN,
+    argon2Concurrency: e.ARGON2_CONCURRENCY ?? Math.max(1, Math.floor(e.UV_THREADPOOL_SIZE / 2)),
     rateLimit: {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       authPerIp: e.RATE_LIMIT_AUTH_PER_IP,
@@ -232,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
         freePerAccountAndIp: e.RATE_LIMIT_FREE_FAILURES,
         perAccount: e.RATE_LIMIT_FAILURES_PER_ACCOUNT,
         perIp: e.RATE_LIMIT_FAILURES_PER_IP,
+        concurrentPerIp: e.RATE_LIMIT_CONCURRENT_CHECKS_PER_IP,
       },
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import { MESSAGES } from "@tandem/contracts";
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from "fastify";
@@ -5,6 +6,15 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { HttpError } from "../lib/http-error";
 import { createPasswordAttempts, type PasswordAttemptLimits } from "./password-attempts";
+
+/**
+ * A browser that has given an account's right password: its failures count against its own
+ * budget, not the account-wide one a stranger can spend (password-attempts.ts). A random id,
+ * meaningful only where the server remembered it beside an account.
+ */
+export const DEVICE_COOKIE = "tandem_device";
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
+const DEVICE_MAX_AGE = 90 * 86_400;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +44,8 @@ export interface RateLimitOptions {
   perEmail: number;
   notFoundPerIp: number;
   failures: Omit<PasswordAttemptLimits, "windowMs">;
+  /** https here makes the device cookie Secure, as the session cookie is. */
+  publicUrl?: string;
 }
 
 function emailOf(request: FastifyRequest): string {
@@ -94,6 +106,13 @@ export const rateLimitPlugin = fp(
       { windowMs: options.windowMs, ...options.failures },
       { redis: options.redis, prefix: options.prefix },
     );
+    const refuse = (waitMs: number) => {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      return new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds), undefined, {
+        retryAfterSeconds: seconds,
+      });
+    };
+    const newDevices = new WeakMap<FastifyRequest, string>();
     app.decorate(
       "guardSecret",
       async (
@@ -101,19 +120,40 @@ export const rateLimitPlugin = fp(
         account: string | undefined,
         check: () => Promise<boolean>,
       ) => {
-        const wait = await attempts.heldFor(request.ip, account);
-        if (wait > 0) {
-          const seconds = Math.max(1, Math.ceil(wait / 1000));
-          throw new HttpError(429, "rate_limited", MESSAGES.rateLimited(seconds), undefined, {
-            retryAfterSeconds: seconds,
-          });
+        const cookie = request.cookies?.[DEVICE_COOKIE];
+        const source = {
+          ip: request.ip,
+          device: cookie && DEVICE_ID.test(cookie) ? cookie : undefined,
+        };
+        // Counted before argon2 runs, so guesses sent at once are held as if sent in turn.
+        const attempt = await attempts.reserve(source, account);
+        if (!attempt.ok) throw refuse(attempt.waitMs);
+        let ok = false;
+        try {
+          ok = await check();
+        } finally {
+          await attempt.settle(ok);
         }
-        const ok = await check();
-        if (ok) await attempts.succeeded(request.ip, account);
-        else await attempts.failed(request.ip, account);
+        if (ok && account) {
+          const device = source.device ?? randomBytes(16).toString("base64url");
+          await attempts.remember({ ...source, device }, account);
+          newDevices.set(request, device);
+        }
         return ok;
       },
     );
+    const secure = options.publicUrl?.startsWith("https:") ?? false;
+    app.addHook("onSend", async (request, reply) => {
+      const device = newDevices.get(request);
+      if (!device) return;
+      reply.setCookie(DEVICE_COOKIE, device, {
+        path: "/api",
+        httpOnly: true,
+        sameSite: "strict",
+        secure,
+        maxAge: DEVICE_MAX_AGE,
+      });
+    });
 
     const notFoundByIp = app.createRateLimit({
       max: options.notFoundPerIp,
