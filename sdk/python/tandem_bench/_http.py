@@ -26,7 +26,8 @@ _CHUNK = 1024 * 1024
 # resume them, which may take hours).
 FINAL_CODES = frozenset({"submission.paused"})
 
-RETRY_STATUSES = (500, 502, 503, 504)
+# 408: the server stopped waiting for a body that arrived too slowly (a slow link at that moment).
+RETRY_STATUSES = (408, 500, 502, 503, 504)
 MAX_BACKOFF_SECONDS = 30.0
 
 

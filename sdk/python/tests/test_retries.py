@@ -78,6 +78,16 @@ def test_5xx_is_retried_with_backoff_then_succeeds():
         assert len(calls) == 3 and len({c.headers["idempotency-key"] for c in calls}) == 1
 
 
+def test_a_body_the_server_stopped_waiting_for_is_sent_again_with_the_same_key():
+    timed_out = {"error": "The upload did not arrive in time.", "code": "request.timeout"}
+    with StubServer() as stub:
+        stub.routes[SUBMIT] = [(408, {"Connection": "close"}, timed_out), (200, {}, scored_body())]
+        result = stub_client(stub, verbose=False).submit_prediction("Retail Banking", 1, CSV)
+        assert result["success"]
+        calls = stub.calls(*SUBMIT)
+        assert len(calls) == 2 and len({c.headers["idempotency-key"] for c in calls}) == 1
+
+
 def test_persistent_5xx_raises_api_error_after_the_retries():
     with StubServer() as stub:
         stub.routes[SUBMIT] = [(500, {}, {"error": "Internal server error"})]
