@@ -26,6 +26,7 @@ import {
 import { createRankingProcessor } from "@tandem/scoring-worker";
 import closeWithGrace from "close-with-grace";
 import { createInlineDispatcher, resumeUnfinished } from "./inline-dispatcher";
+import { embeddedHost, listeningMessage } from "./listen-address";
 
 /**
  * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
@@ -37,6 +38,7 @@ const secrets = loadOrCreateSecrets(dataDir);
 const config = loadConfig({
   ...env,
   DATA_DIR: dataDir,
+  HOST: embeddedHost(env),
   JWT_SECRET: env.JWT_SECRET ?? secrets.jwtSecret,
   API_KEY_ENCRYPTION_KEY: env.API_KEY_ENCRYPTION_KEY ?? secrets.apiKeyEncryptionKey,
   JUPYTER_SIGNING_KEY: env.JUPYTER_SIGNING_KEY ?? secrets.jupyterSigningKey,
@@ -136,7 +138,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ host: config.host, port: config.port });
-logger.info(`Tandem is running on http://localhost:${config.port}`);
+logger.info(listeningMessage(config.host, config.port));
 
 // Baselines of fresh data: the notebooks run in the background (a minute at full size), and the
 // leaderboards show their rows once they are stored.

@@ -33,9 +33,9 @@ const envSchema = z.object({
    * organizers' personal invitations do (docs/operations.md, Organizers).
    */
   ORGANIZER_CODE_ENABLED: z
-    .enum(["true", "false"])
+    .enum(["true", "false", ""], { error: "ORGANIZER_CODE_ENABLED must be true or false" })
     .default("true")
-    .transform((value) => value === "true"),
+    .transform((value) => value !== "false"),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
   /** Overrides of the main phase's dates (the competition definition has them otherwise). */
