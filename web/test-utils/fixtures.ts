@@ -5,4 +5,5 @@ export const ada = {
   email: "ada@example.com",
   status: "active",
   admin_access: false,
+  email_verified: true,
 };

@@ -25,6 +25,11 @@ export const adminSettingsSchema = z.object({
     .int()
     .nullable()
     .describe("Final submissions per team per challenge; null: each challenge's own count"),
+  require_verified_email: z
+    .boolean()
+    .describe(
+      "While true, creating or joining a team (and the SDK's register) needs a verified e-mail address: 403 team.email_unverified",
+    ),
   overridden: z
     .object({
       daily_limit: z.boolean(),
@@ -74,6 +79,7 @@ export const adminSettingsPatchSchema = z.strictObject({
     .max(SETTINGS_LIMITS.finalPicks.max)
     .nullable()
     .optional(),
+  require_verified_email: z.boolean().optional(),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;
 

@@ -31,6 +31,8 @@ export const userSchema = z.object({
   email: z.string(),
   status: z.string(),
   admin_access: z.boolean(),
+  /** Whether the owner of the address proved it (a link, a reset, or GitHub). */
+  email_verified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof userSchema>;
 

@@ -11,6 +11,9 @@ export const publicConfigSchema = z.object({
     .string()
     .nullable()
     .describe("What to tell participants while paused (the default sentence when none was set)"),
+  require_verified_email: z
+    .boolean()
+    .describe("Whether creating or joining a team needs a verified e-mail address"),
   competition: z
     .object({ opens_at: z.iso.datetime(), closes_at: z.iso.datetime() })
     .describe("The window in which submissions count, as in force now"),

@@ -33,6 +33,7 @@ export const ERROR_CODES = {
   "auth.api_key_invalid": "The team API key (or the team name sent with it) is not valid.",
   "auth.account_disabled":
     "The organizers have disabled this account: it cannot sign in and its sessions have ended.",
+  "auth.email_already_verified": "The signed-in user's e-mail address is already verified.",
   "auth.github_other_browser":
     "The GitHub sign-in code belongs to a sign-in started in another browser (its binding cookie is missing or different); start the sign-in in this browser.",
   // Teams
@@ -49,6 +50,8 @@ export const ERROR_CODES = {
   "team.key_mismatch": "The API key or team name does not belong to this team.",
   "team.inactive": "The team is not activated yet.",
   "team.disqualified": "The organizers disqualified the team: it cannot submit.",
+  "team.email_unverified":
+    "The organizers require a verified e-mail address before creating or joining a team; POST /api/auth/email-verification mails a link.",
   // Competition and submissions
   "competition.unknown_domain": "No domain (or challenge in it) has this name or number.",
   "submission.not_found": "No submission of this team has this id.",

@@ -8,6 +8,7 @@ export * from "./common";
 export * from "./competition";
 export * from "./config";
 export { emailKey, GITHUB_EMAIL_TAKEN_MESSAGE } from "./email-key";
+export * from "./email-verification";
 export * from "./error-codes";
 export * from "./health";
 export * from "./jupyter";

@@ -47,6 +47,8 @@ import { adminUsersRoutes } from "./modules/admin/users.routes";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
 import { githubRoutes } from "./modules/auth/github.routes";
+import { emailVerificationRoutes } from "./modules/auth/email-verification.routes";
+import { createEmailVerificationsRepository } from "./modules/auth/email-verifications.repository";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes";
 import { createOrganizerAccess } from "./modules/auth/organizer-access";
 import { createPasswordResetsRepository } from "./modules/auth/password-resets.repository";
@@ -240,6 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     defaults: { ...(config.submissionsPerDay ? { dailyLimit: config.submissionsPerDay } : {}) },
     isRevealed,
   });
+  // The organizers' switch (issue 31): a verified address before creating or joining a team.
+  const requireVerifiedEmail = async () => (await settings.current()).requireVerifiedEmail;
   const rules = () => settings.current();
   const rescore = createRescoreService({
     db,
@@ -296,6 +300,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         publicUrl: config.publicUrl,
       });
+      await api.register(tagged("Accounts", emailVerificationRoutes), {
+        verifications: createEmailVerificationsRepository({ db }),
+        mailer,
+        publicUrl: config.publicUrl,
+      });
       await api.register(tagged("Accounts", notificationRoutes), { notifications });
       await api.register(tagged("Accounts", unsubscribeRoutes), {
         announcements,
@@ -325,10 +334,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         totalScoreOf: (teamId: string) => rankings.totalScoreOf(teamId),
         onTeamsChanged: rankings.refresh,
         maxMembers: config.teamMaxMembers,
+        requireVerifiedEmail,
       });
       await api.register(tagged("Team API key", sdkAuthRoutes), {
         db,
         encryptionKey: config.apiKeyEncryptionKey,
+        requireVerifiedEmail,
       });
       await api.register(tagged("Competition", competitionAdminRoutes), {
         db,

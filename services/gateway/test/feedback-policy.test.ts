@@ -169,7 +169,7 @@ describe("the ladder (the default)", () => {
 
   it("marks a digest line that was not a significant improvement", () => {
     const mail = digestMail({
-      recipient: { email: "a@example.org", username: "a" },
+      recipient: { email: "a@example.org", username: "a", verified: true },
       teamName: "ladder-climbers",
       day: "2026-11-26",
       publicUrl: "http://tandem.test",
@@ -189,7 +189,7 @@ describe("the ladder (the default)", () => {
       "MAE 0.33 (your team's best public score shown; not a significant improvement)",
     );
     const below = digestMail({
-      recipient: { email: "a@example.org", username: "a" },
+      recipient: { email: "a@example.org", username: "a", verified: true },
       teamName: "below-baseline",
       day: "2026-11-26",
       publicUrl: "http://tandem.test",

@@ -7,6 +7,7 @@ import {
   submissionNotices,
   submissions,
   teams,
+  users,
 } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +122,14 @@ async function addSubmission(
   return row!;
 }
 
+/** The owner of `email` proved it (issue 31: only then do mails name them and their team). */
+async function verifyAddress(email: string) {
+  await t.database.handle.db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(eq(users.email, email));
+}
+
 function mailsTo(address: string): ReceivedMail[] {
   return smtp.received.filter((mail) => mail.to.includes(address));
 }
@@ -150,6 +159,7 @@ describe("failed submission notices", () => {
     const team = await teamOf("failing", 2);
     const [keen, quiet] = team.members;
     await setPreferences(quiet!, { submission_problems: false, daily_digest: false });
+    await verifyAddress(keen!.email);
     const other = await teamOf("bystander");
     const now = new Date();
     const failed = await addSubmission(team.id, {
@@ -173,6 +183,12 @@ describe("failed submission notices", () => {
     );
     expect(text).toContain("Hello Grace Hopper,");
     expect(text).toContain(`your team "${team.name}"`);
+    // Issue 31, finding 11: an address nobody proved reads neither the account's name nor the team's.
+    const unproved = readMail(mailsTo(team.owner.email)[0]!).text;
+    expect(unproved).toContain("Hello,\n");
+    expect(unproved).toContain("A submission of your team failed");
+    expect(unproved).not.toContain("Grace");
+    expect(unproved).not.toContain(team.name);
     expect(text).toContain(
       `Sent: ${failed.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     );
@@ -332,6 +348,7 @@ describe("daily digest", () => {
     const team = await teamOf("digest", 1);
     const member = team.members[0]!;
     await setPreferences(team.owner, { submission_problems: true, daily_digest: true });
+    await verifyAddress(team.owner.email);
     await addSubmission(team.id, {
       status: "scored",
       createdAt: at(-14),

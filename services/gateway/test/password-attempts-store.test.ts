@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestRedis } from "../../../test/support/services";
 import {
   type AttemptStore,
+  createAttemptStore,
   createMemoryAttemptStore,
   createRedisAttemptStore,
 } from "../src/plugins/attempt-store";
@@ -103,5 +104,29 @@ describe.each(stores)("the password budget on %s", (_name, makeStore) => {
     expect(
       (await attempts.reserve({ ip: owner.ip, device: undefined }, "OWNER@example.org")).ok,
     ).toBe(true);
+  });
+});
+
+describe("the password budget while Redis is down", () => {
+  it("keeps counting on this process's memory: 60 guesses at once, six checked", async () => {
+    // Nothing listens on port 1: every command fails at once.
+    const down = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
+    down.on("error", () => {});
+    try {
+      const attempts = attemptsOn(() => createAttemptStore(down, "down", STORE));
+      const source = { ip: "192.0.2.9", device: undefined };
+      const results = await Promise.all(
+        Array.from({ length: 60 }, () => attempts.reserve(source, "victim@example.org")),
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(6);
+      const first = results.find((result) => result.ok);
+      if (first?.ok) await first.settle(false);
+    } finally {
+      down.disconnect();
+    }
   });
 });

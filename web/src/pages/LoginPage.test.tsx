@@ -143,6 +143,7 @@ describe("LoginPage", () => {
       email: "ada@example.com",
       status: "active",
       admin_access: false,
+      email_verified: true,
     };
     stubFetch((path) => {
       if (path === "/api/login-verification") return jsonResponse({ token: "token-ada" });

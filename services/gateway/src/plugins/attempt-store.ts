@@ -230,8 +230,11 @@ export function createAttemptStore(
   const shared = createRedisAttemptStore(redis, prefix, options);
   return {
     reserve: (reservation) => shared.reserve(reservation).catch(() => memory.reserve(reservation)),
-    settle: (settlement, ok) =>
-      shared.settle(settlement, ok).catch(() => memory.settle(settlement, ok)),
+    // Both: the reservation may have been made on memory while Redis was failing.
+    settle: async (settlement, ok) => {
+      await memory.settle(settlement, ok);
+      await shared.settle(settlement, ok).catch(() => {});
+    },
     known: (account, members, maxAgeMs) =>
       shared
         .known(account, members, maxAgeMs)

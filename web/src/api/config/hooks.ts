@@ -13,6 +13,7 @@ function toPublicConfig(body: unknown): PublicConfig {
     jupyterhub_url: typeof raw.jupyterhub_url === "string" ? raw.jupyterhub_url : null,
     submissions_paused: raw.submissions_paused === true,
     pause_message: typeof raw.pause_message === "string" ? raw.pause_message : null,
+    require_verified_email: raw.require_verified_email === true,
     competition: competitionOf(raw.competition),
     announcement: announcementOf(raw.announcement),
   };

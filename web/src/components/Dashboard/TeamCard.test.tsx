@@ -9,6 +9,7 @@ const person = (name: string) => ({
   email: `${name}@example.com`,
   status: "active",
   admin_access: false,
+  email_verified: true,
 });
 const alice = person("alice");
 const bob = person("bob");

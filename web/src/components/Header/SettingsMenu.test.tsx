@@ -9,6 +9,7 @@ const alice = {
   email: "alice@example.com",
   status: "active",
   admin_access: false,
+  email_verified: true,
 };
 
 /** The menu is controlled; this keeps its open state as the header does. */

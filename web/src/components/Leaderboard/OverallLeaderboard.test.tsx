@@ -22,6 +22,7 @@ const organizer = {
   email: "ada@example.org",
   status: "active",
   admin_access: true,
+  email_verified: true,
 };
 
 const row = (rank: number, name: string, extra: Record<string, number> = {}) => ({

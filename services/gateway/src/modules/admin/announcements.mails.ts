@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { greeting, type MailRecipient } from "../../lib/mail-text";
 import type { Mail } from "../../lib/mailer";
 
 /** The product as the other mails name it. */
@@ -77,7 +78,7 @@ function mac(secret: string, userId: string): string {
 }
 
 export function announcementMail(input: {
-  recipient: { email: string; username: string };
+  recipient: MailRecipient;
   body: string;
   unsubscribeUrl: string;
   publicUrl: string;
@@ -86,7 +87,7 @@ export function announcementMail(input: {
     to: input.recipient.email,
     subject: `[${PRODUCT}] Announcement from the organizers`,
     text: [
-      `Hello ${input.recipient.username},`,
+      greeting(input.recipient),
       "",
       markdownToText(input.body),
       "",

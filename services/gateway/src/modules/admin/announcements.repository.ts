@@ -7,6 +7,7 @@ import {
   users,
 } from "@tandem/db";
 import { and, asc, count, desc, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
+import type { MailRecipient } from "../../lib/mail-text";
 import type { HistoryPosition } from "../submissions/submissions.repository";
 import { recordAudit } from "./audit";
 
@@ -26,7 +27,7 @@ export interface DueDelivery {
 
 export interface DeliveryContent {
   body: string;
-  recipient: { id: string; email: string; username: string };
+  recipient: { id: string } & MailRecipient;
 }
 
 /** How a delivery's claim ended: `busy` (another sweep holds it), `taken` (already sent). */
@@ -219,6 +220,7 @@ export function createAnnouncementsRepository({ db }: { db: Database }) {
               id: users.id,
               email: users.email,
               username: users.username,
+              verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
             })
             .from(announcements)
             .innerJoin(users, eq(users.id, due.userId))

@@ -36,6 +36,8 @@ export interface CompetitionRules {
   finalPicks: number | null;
   /** The active competition (the definition with its overrides), read with these settings. */
   competition: Competition;
+  /** Creating or joining a team needs a verified e-mail address (issue 31; off by default). */
+  requireVerifiedEmail: boolean;
 }
 
 export interface EffectiveSettings extends CompetitionRules {
@@ -51,6 +53,7 @@ type Row = Pick<
   | "opensAt"
   | "closesAt"
   | "finalPicks"
+  | "requireVerifiedEmail"
   | "updatedAt"
 >;
 
@@ -62,6 +65,7 @@ const FIELDS = {
   opens_at: "opensAt",
   closes_at: "closesAt",
   final_picks: "finalPicks",
+  require_verified_email: "requireVerifiedEmail",
 } as const satisfies Record<keyof AdminSettingsPatch, keyof Row>;
 type Field = keyof typeof FIELDS;
 
@@ -77,6 +81,9 @@ function applyPatch(row: Row, patch: AdminSettingsPatch): Row {
     ...(patch.opens_at !== undefined && { opensAt: date(patch.opens_at) }),
     ...(patch.closes_at !== undefined && { closesAt: date(patch.closes_at) }),
     ...(patch.final_picks !== undefined && { finalPicks: patch.final_picks }),
+    ...(patch.require_verified_email !== undefined && {
+      requireVerifiedEmail: patch.require_verified_email,
+    }),
   };
 }
 
@@ -118,6 +125,7 @@ export function createSettingsService({
       window: active.window,
       finalPicks: row?.finalPicks ?? null,
       competition: active,
+      requireVerifiedEmail: row?.requireVerifiedEmail ?? false,
       overridden: {
         daily_limit: row?.dailyLimit != null,
         opens_at: row?.opensAt != null,
@@ -226,6 +234,7 @@ export function createSettingsService({
             opensAt: next.opensAt,
             closesAt: next.closesAt,
             finalPicks: next.finalPicks,
+            requireVerifiedEmail: next.requireVerifiedEmail,
             updatedAt: new Date(),
             updatedBy: actor.id,
           })
@@ -262,6 +271,7 @@ export function createSettingsService({
         opens_at: settings.window.opensAt.toISOString(),
         closes_at: settings.window.closesAt.toISOString(),
         final_picks: settings.finalPicks,
+        require_verified_email: settings.requireVerifiedEmail,
         overridden: settings.overridden,
         defaults: {
           daily_limit: defaults.dailyLimit ?? limits.daily_submissions,

@@ -9,5 +9,6 @@ export function toPublicUser(user: User): PublicUser {
     email: user.email,
     status: user.status,
     admin_access: user.adminAccess,
+    email_verified: user.emailVerifiedAt !== null,
   };
 }

@@ -1,10 +1,10 @@
-import { authCodes, type Database, passwordResets } from "@tandem/db";
+import { authCodes, type Database, emailVerifications, passwordResets } from "@tandem/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /** A table of hashed, expiring, single-use tokens, and the column holding the hash. */
 export interface SingleUseTokens {
-  table: typeof authCodes | typeof passwordResets;
+  table: typeof authCodes | typeof passwordResets | typeof emailVerifications;
   hash: PgColumn;
 }
 
@@ -12,6 +12,11 @@ export const AUTH_CODE_TOKENS: SingleUseTokens = { table: authCodes, hash: authC
 export const PASSWORD_RESET_TOKENS: SingleUseTokens = {
   table: passwordResets,
   hash: passwordResets.tokenHash,
+};
+
+export const EMAIL_VERIFICATION_TOKENS: SingleUseTokens = {
+  table: emailVerifications,
+  hash: emailVerifications.tokenHash,
 };
 
 /** The token with this hash while it is still good at `now`: never used and not expired. */

@@ -35,6 +35,7 @@ export async function publicConfigRoutes(
         pause_message: rules.submissionsPaused
           ? (rules.pauseMessage ?? DEFAULT_PAUSE_MESSAGE)
           : rules.pauseMessage,
+        require_verified_email: rules.requireVerifiedEmail,
         competition: {
           opens_at: rules.window.opensAt.toISOString(),
           closes_at: rules.window.closesAt.toISOString(),

@@ -1,5 +1,6 @@
 import { challengeByKey, findDomain } from "@tandem/competition/server";
 import type { ScoreKind } from "@tandem/contracts";
+import { greeting, yourTeam } from "../../lib/mail-text";
 import type { Mail } from "../../lib/mailer";
 import type { Recipient } from "./notifications.repository";
 
@@ -49,9 +50,9 @@ export function failedNoticeMail(input: NoticeInput & { errorMessage: string | n
     to: recipient.email,
     subject: `[${PRODUCT}] Your submission to ${title} failed`,
     text: [
-      `Hello ${recipient.username},`,
+      greeting(recipient),
       "",
-      `A submission of your team "${input.teamName}" failed on the platform before it could be scored.`,
+      `A submission of ${yourTeam(recipient, input.teamName)} failed on the platform before it could be scored.`,
       "",
       `Challenge: ${title}`,
       `Sent: ${utcTime(submission.createdAt)}`,
@@ -73,9 +74,9 @@ export function delayedNoticeMail(input: NoticeInput & { delayMinutes: number })
     to: recipient.email,
     subject: `[${PRODUCT}] Your submission to ${title} is still waiting to be scored`,
     text: [
-      `Hello ${recipient.username},`,
+      greeting(recipient),
       "",
-      `A submission of your team "${input.teamName}" is still waiting to be scored more than`,
+      `A submission of ${yourTeam(recipient, input.teamName)} is still waiting to be scored more than`,
       `${input.delayMinutes} minutes after it was sent. Scoring is running late on our side, and we are on it.`,
       "",
       `Challenge: ${title}`,
@@ -128,9 +129,9 @@ export function digestMail(input: {
     to: recipient.email,
     subject: `[${PRODUCT}] Your team's scored submissions on ${input.day}`,
     text: [
-      `Hello ${recipient.username},`,
+      greeting(recipient),
       "",
-      `Submissions of your team "${input.teamName}" scored on ${input.day} (UTC): ${lines.length}.`,
+      `Submissions of ${yourTeam(recipient, input.teamName)} scored on ${input.day} (UTC): ${lines.length}.`,
       "",
       ...shown,
       ...(more > 0 ? [`... and ${more} more.`] : []),

@@ -24,6 +24,7 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
+import type { MailRecipient } from "../../lib/mail-text";
 
 /** The database, or the transaction a claim holds (PGlite runs nothing else while one is open). */
 type Executor = Pick<Database, "select">;
@@ -34,10 +35,8 @@ export interface NotificationPreferenceFlags {
   dailyDigest: boolean;
 }
 
-export interface Recipient {
-  email: string;
-  username: string;
-}
+/** Who a mail goes to; only a verified address is named in it (lib/mail-text.ts). */
+export type Recipient = MailRecipient;
 
 export interface DueNotice {
   submissionId: string;
@@ -92,6 +91,8 @@ export type ClaimOutcome<T> =
 class NothingToSend extends Error {}
 
 const PENDING = ["queued", "scoring"] as const;
+
+const verified = sql<boolean>`${users.emailVerifiedAt} is not null`;
 
 export function createNotificationsRepository({ db }: { db: Database }) {
   const liveTeam = isNull(teams.deletedAt);
@@ -219,7 +220,7 @@ export function createNotificationsRepository({ db }: { db: Database }) {
       const recipients = teamDeletedAt
         ? []
         : await executor
-            .select({ email: users.email, username: users.username })
+            .select({ email: users.email, username: users.username, verified })
             .from(teamMembers)
             .innerJoin(users, eq(users.id, teamMembers.userId))
             .where(and(eq(teamMembers.teamId, teamId), eq(users.notifySubmissionProblems, true)))
@@ -309,6 +310,7 @@ export function createNotificationsRepository({ db }: { db: Database }) {
         .select({
           email: users.email,
           username: users.username,
+          verified,
           wantsDigest: users.notifyDailyDigest,
           teamId: teams.id,
           teamName: teams.name,
@@ -344,7 +346,7 @@ export function createNotificationsRepository({ db }: { db: Database }) {
         )
         .orderBy(asc(submissions.scoredAt), asc(submissions.id));
       return {
-        recipient: { email: member.email, username: member.username },
+        recipient: { email: member.email, username: member.username, verified: member.verified },
         teamName: member.teamName,
         submissions: scored,
       };

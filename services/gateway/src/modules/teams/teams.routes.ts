@@ -21,6 +21,7 @@ import { createTeamForUser } from "./create-team";
 import { generateInviteCode, normalizeInviteCode } from "./invite-codes";
 import { toTeamView } from "./team-view";
 import type { FreshCredentials, JoinOutcome, TeamsRepository } from "./teams.repository";
+import { assertMayFormTeam } from "./verified-email-guard";
 
 const ALREADY_IN_TEAM = "You are already in a team. Leave it before creating or joining another.";
 const NOT_IN_TEAM = "You are not in a team.";
@@ -33,6 +34,8 @@ export interface TeamRoutesOptions {
   onTeamsChanged: () => Promise<unknown>;
   /** The most members a team may have; DEFAULT_TEAM_MAX_MEMBERS when absent. */
   maxMembers?: number;
+  /** Whether the organizers require a verified address to create or join a team. */
+  requireVerifiedEmail?: () => Promise<boolean>;
 }
 
 /** Shown as typed, cut short: the answer must not become a mirror for long input. */
@@ -49,6 +52,7 @@ export async function teamRoutes(
     totalScoreOf,
     onTeamsChanged,
     maxMembers = DEFAULT_TEAM_MAX_MEMBERS,
+    requireVerifiedEmail = async () => false,
   }: TeamRoutesOptions,
 ) {
   app.addHook("onRequest", app.authenticate);
@@ -97,6 +101,7 @@ export async function teamRoutes(
         body: createTeamRequestSchema,
         response: {
           201: createTeamResponseSchema,
+          403: errorSchema,
           409: errorSchema,
         },
       },
@@ -104,6 +109,7 @@ export async function teamRoutes(
     async (request, reply) => {
       const { team_name: name } = request.body;
       const userId = request.user.userId;
+      assertMayFormTeam(request.account, await requireVerifiedEmail());
       const { team: created } = await createTeamForUser(teams, {
         userId,
         name,
@@ -125,6 +131,7 @@ export async function teamRoutes(
         body: joinTeamRequestSchema,
         response: {
           200: joinTeamResponseSchema,
+          403: errorSchema,
           404: errorSchema,
           409: errorSchema,
         },
@@ -132,6 +139,7 @@ export async function teamRoutes(
     },
     async (request) => {
       const userId = request.user.userId;
+      assertMayFormTeam(request.account, await requireVerifiedEmail());
       const typed = request.body.team_id;
       // The team ID is public (leaderboard rows carry it), so it never joins; only the secret
       // invite code does. A team ID gets the same answer as any unknown code.

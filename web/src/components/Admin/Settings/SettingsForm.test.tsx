@@ -12,6 +12,7 @@ const settings: AdminSettings = {
   opens_at: "2026-03-01T00:00:00.000Z",
   closes_at: "2026-06-01T00:00:00.000Z",
   final_picks: null,
+  require_verified_email: false,
   overridden: { daily_limit: false, opens_at: false, closes_at: false, final_picks: false },
   defaults: {
     daily_limit: 5,
