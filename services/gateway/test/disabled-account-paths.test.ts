@@ -159,4 +159,48 @@ describe("a disabled account is refused on every path that acts for it", () => {
     });
     expect(hub.statusCode).toBe(401);
   });
+
+  // Found while fixing finding 3: a disabled participant's team key still acted for them.
+  it("refuses the API key of an active team whose every member is disabled, for submits and reads", async () => {
+    const user = await signUp(t.app, `sole-member-${Date.now()}@example.org`);
+    const created = await inject({
+      method: "POST",
+      url: "/api/teams/create",
+      headers: user.auth,
+      payload: { team_name: `sole-${Date.now()}` },
+    });
+    const team = created.json().team as { id: string; api_key: string };
+    const admin = await adminAuth(t.app);
+    await inject({
+      method: "POST",
+      url: "/api/competition/start",
+      headers: { ...admin, "x-team-id": team.id },
+    });
+    const key = { "x-api-key": team.api_key };
+    expect((await inject({ url: "/api/submissions/history", headers: key })).statusCode).toBe(200);
+    const disabled = await inject({
+      method: "POST",
+      url: `/api/admin/users/${user.userId}/disable`,
+      headers: admin,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const history = await inject({ url: "/api/submissions/history", headers: key });
+    expect(history.statusCode).toBe(403);
+    expect(history.json().code).toBe("auth.account_disabled");
+    const submit = await inject({
+      method: "POST",
+      url: "/api/submit",
+      headers: key,
+      payload: {
+        domain_name: "Retail Banking",
+        task_number: 1,
+        predictions_csv: "TxnID,FraudLabel\n",
+      },
+    });
+    expect(submit.statusCode).toBe(403);
+    expect(submit.json().code).toBe("auth.account_disabled");
+    // Enabled again, the key works again: it was never the team's to lose.
+    await inject({ method: "POST", url: `/api/admin/users/${user.userId}/enable`, headers: admin });
+    expect((await inject({ url: "/api/submissions/history", headers: key })).statusCode).toBe(200);
+  });
 });

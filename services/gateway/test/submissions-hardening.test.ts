@@ -102,3 +102,25 @@ describe("identical retries without an Idempotency-Key", () => {
     expect(rows.map((row) => row.id)).toEqual([...ids]);
   });
 });
+
+// Issue 31, finding 2: a deep body is answered with a 400 naming the problem, read on a thread.
+describe("a body nested deeper than any /submit body needs", () => {
+  it("is refused with request.invalid, and a body at 32 levels is answered by the schema", async () => {
+    const team = await activeTeam(t.app, "deep-body");
+    const send = (taskNumber: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/submit",
+        headers: { "x-api-key": team.api_key, "content-type": "application/json" },
+        payload: `{"domain_name":"Retail Banking","task_number":${taskNumber},"predictions_csv":"a"}`,
+      });
+    const deep = await send(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({ code: "request.invalid" });
+    expect(deep.json().error).toContain("32 levels");
+    // 31 levels inside the body's own: the schema's own answer on task_number.
+    const shallow = await send(`${"[".repeat(31)}${"]".repeat(31)}`);
+    expect(shallow.statusCode).toBe(400);
+    expect(shallow.json().details.fields).toHaveProperty("task_number");
+  });
+});

@@ -3,7 +3,7 @@ import type { Challenge } from "@tandem/competition";
 import type { Answers } from "@tandem/scoring";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import { checkSubmission, expectedRowsOf } from "./check-submission";
-import { cutOffBelow, nestsAtMost, type ReadSubmitBody, readSubmitBody } from "./read-body";
+import { type ReadSubmitBody, readSubmitBody } from "./read-body";
 
 export interface ParseTask {
   /** The file's text, or its UTF-8 bytes (as a /submit body's reading gives them). */
@@ -55,19 +55,13 @@ export default async function parseTask(task: ParseTask) {
   }
 }
 
-/** Deeper than any body the route accepts needs, and far below what threads can copy. */
-const MAX_LEVELS = 32;
-
 /**
- * Reads a /submit body (see read-body.ts) wholly on this thread: a body nested deeper than
- * MAX_LEVELS comes back cut off there, never to be read again on the request thread. The file
- * in it comes back handed over, not copied.
+ * Reads a /submit body (see read-body.ts) wholly on this thread, a body nested too deeply
+ * included: nothing of it is read again on the request thread. The file in it comes back handed
+ * over, not copied.
  */
 export function readBodyTask(body: Uint8Array) {
   const result = readSubmitBody(body);
-  if (result.kind === "read" && !nestsAtMost(result.body, MAX_LEVELS)) {
-    result.body = cutOffBelow(result.body, MAX_LEVELS);
-  }
   if (result.kind !== "read" || !result.csv) return result;
   const own = owned(result.csv);
   return moved<ReadSubmitBody>({ ...result, csv: own }, own);

@@ -29,6 +29,7 @@ import { type BodyDeadlines, withBodyDeadlines } from "../../lib/body-deadline";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { createIntakeGate } from "../../lib/intake-gate";
 import { createReadingGate } from "../../lib/reading-gate";
+import { MAX_LEVELS } from "../../lib/submission-parser/read-body";
 import {
   createSubmissionParser,
   type SubmissionParser,
@@ -154,6 +155,13 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       request.log.debug({ bytes: body.length }, "reading submission body");
       const read = await parser.readBody(body);
       if (read.kind === "invalid-json") throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+      if (read.kind === "too-deep") {
+        throw badRequest(
+          "request.invalid",
+          `The body nests arrays or objects more than ${MAX_LEVELS} levels deep; /submit takes one flat JSON object.`,
+          { where: "body" },
+        );
+      }
       if (read.csv) files.set(request, read.csv);
       return read.body;
     };
