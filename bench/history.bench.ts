@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { METRICS } from "@tandem/competition";
 import { allChallenges } from "@tandem/competition/server";
 import { SUBMISSION_STATUSES } from "@tandem/contracts";
-import { submissions, teams } from "@tandem/db";
+import { submissions, teamMembers, teams, users } from "@tandem/db";
 import { hashApiKey } from "../services/gateway/src/lib/api-keys";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
@@ -45,6 +45,17 @@ const teamIds = (
     )
     .returning({ id: teams.id })
 ).map((row) => row.id);
+
+// The key acts for the team's people: it needs one who can sign in.
+const [member] = await db
+  .insert(users)
+  .values({
+    email: "history-member@example.org",
+    emailKey: "history-member@example.org",
+    username: "history-member",
+  })
+  .returning({ id: users.id });
+await db.insert(teamMembers).values({ teamId: teamIds[0]!, userId: member!.id, role: "owner" });
 
 // Spread over the last 30 days and every challenge; mostly scored, some of each other status.
 const file = gzipSync("id,label\n1,0\n");

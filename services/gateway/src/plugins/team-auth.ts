@@ -3,7 +3,7 @@ import type { Team } from "@tandem/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hashApiKey } from "../lib/api-keys";
-import { notFound, unauthorized } from "../lib/http-error";
+import { forbidden, notFound, unauthorized } from "../lib/http-error";
 import type { TeamsRepository } from "../modules/teams/teams.repository";
 import { SESSION_COOKIE } from "./auth";
 
@@ -35,6 +35,11 @@ export const teamAuthPlugin = fp(
       const teamName = request.headers["x-team-name"];
       if (!team || (typeof teamName === "string" && teamName.trim().toLowerCase() !== team.name)) {
         throw unauthorized("auth.api_key_invalid", MESSAGES.sdkAuthFailed);
+      }
+      // The key acts for the team's people: once the organizers have disabled every one of them,
+      // it acts for no one (enabled again, it works again).
+      if (!(await teams.hasActiveMember(team.id))) {
+        throw forbidden("auth.account_disabled", MESSAGES.accountDisabled);
       }
       request.team = team;
     });

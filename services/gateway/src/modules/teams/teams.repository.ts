@@ -113,6 +113,17 @@ export function createTeamsRepository({ db }: { db: Database }) {
       return findLive(eq(teams.apiKeyHash, hash));
     },
 
+    /** Whether a member of the team can still sign in (not every one disabled by the organizers). */
+    async hasActiveMember(teamId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(and(eq(teamMembers.teamId, teamId), eq(users.status, "active")))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async withMembers(teamId: string): Promise<TeamWithMembers | undefined> {
       const team = await this.findById(teamId);
       return team ? { team, members: await members(teamId) } : undefined;
