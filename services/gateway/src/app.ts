@@ -359,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rateLimitWindowMs: config.rateLimit.windowMs,
         parseThreads: config.submissionParseThreads,
         intakeSlots: config.submissionIntakeSlots,
+        bodiesRead: config.submissionBodiesRead,
+        bodyDeadlines: config.submitBodyDeadlines,
         scoreAtIntake: config.scoreAtIntake,
         rankingsStale,
         isRevealed,
@@ -373,8 +375,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(tagged("Organizers", adminRoutes), {
         reveal,
-        bodiesRead: config.submissionBodiesRead,
-        bodyDeadlines: config.submitBodyDeadlines,
         rankings,
         competition,
         db,
