@@ -32,6 +32,7 @@ import { unsubscribeRoutes } from "./modules/admin/announcements.unsubscribe.rou
 import { adminAuditLogRoutes } from "./modules/admin/audit-log.routes";
 import { createExportsRepository } from "./modules/admin/exports.repository";
 import { exportRoutes } from "./modules/admin/exports.routes";
+import { adminInvitationsRoutes } from "./modules/admin/invitations.routes";
 import { adminOverviewRoutes } from "./modules/admin/overview.routes";
 import { createFinishedJobCleaner } from "./modules/admin/rescore.queue";
 import { rescoreRoutes } from "./modules/admin/rescore.routes";
@@ -42,15 +43,14 @@ import { createSettingsService } from "./modules/admin/settings.service";
 import { createAdminSubmissionsRepository } from "./modules/admin/submissions.repository";
 import { adminSubmissionRoutes } from "./modules/admin/submissions.routes";
 import { adminTeamsRoutes } from "./modules/admin/teams.routes";
-import { adminInvitationsRoutes } from "./modules/admin/invitations.routes";
 import { adminUsersRoutes } from "./modules/admin/users.routes";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
-import { githubRoutes } from "./modules/auth/github.routes";
 import { emailVerificationRoutes } from "./modules/auth/email-verification.routes";
 import { createEmailVerificationsRepository } from "./modules/auth/email-verifications.repository";
-import { passwordResetRoutes } from "./modules/auth/password-reset.routes";
+import { githubRoutes } from "./modules/auth/github.routes";
 import { createOrganizerAccess } from "./modules/auth/organizer-access";
+import { passwordResetRoutes } from "./modules/auth/password-reset.routes";
 import { createPasswordResetsRepository } from "./modules/auth/password-resets.repository";
 import { createSessionsRepository } from "./modules/auth/sessions.repository";
 import { createUsersRepository } from "./modules/auth/users.repository";
@@ -130,11 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every route but /api/submit (which declares its own, BODY_LIMIT_BYTES) takes small JSON
     // bodies: an oversized one is refused before it is read whole.
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // A request (headers and body) that has not all arrived by then is answered 408 by Node.
+    requestTimeout: config.requestTimeoutMs,
     // Believe exactly the configured number of proxy hops (the nearest ones), never more.
     trustProxy:
       config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
-    // A request (headers and body) that has not all arrived by then is answered 408 by Node.
-    requestTimeout: config.requestTimeoutMs,
     // A client's X-Request-Id becomes the id in every log line and job trace, so only a short
     // id of token characters is kept (a UUID, a proxy's or a tracer's id); anything else (log
     // lines forged with quotes and spaces, 10 KB copied into every line) gets a fresh UUID.

@@ -60,7 +60,7 @@ const envSchema = z.object({
    * /api/submit bodies read at once (each team reads one at a time; the rest wait unread). A body
    * takes an intake slot only once it is all in: slow clients hold places here, not slots.
    */
-  SUBMISSION_BODIES_READ: z.coerce.number().int().min(1).max(1024).default(32),
+  SUBMISSION_BODIES_READ: z.coerce.number().int().min(1).max(1024).default(16),
   /** Longest wait for the next part of a /api/submit body: then 408 `request.timeout`. */
   SUBMIT_BODY_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Longest time to receive a whole /api/submit body (50 MB at about 4 Mbit/s): then 408. */
@@ -200,15 +200,15 @@ export function loadConfig(env: Record<string, string | undefined>) {
     submitPerTeam: e.RATE_LIMIT_SUBMIT_PER_TEAM,
     submissionParseThreads: e.SUBMISSION_PARSE_THREADS,
     submissionIntakeSlots: e.SUBMISSION_INTAKE_SLOTS ?? e.SUBMISSION_PARSE_THREADS * 2,
+    submissionBodiesRead: e.SUBMISSION_BODIES_READ,
+    submitBodyDeadlines: { idleMs: e.SUBMIT_BODY_IDLE_MS, totalMs: e.SUBMIT_BODY_TIMEOUT_MS },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     scoreAtIntake: e.SCORE_AT_INTAKE,
     teamMaxMembers: e.TEAM_MAX_MEMBERS,
     metrics: e.METRICS_PORT > 0 ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     queuePrefix: e.QUEUE_PREFIX,
     trustProxy: e.TRUST_PROXY,
-    submissionBodiesRead: e.SUBMISSION_BODIES_READ,
-    submitBodyDeadlines: { idleMs: e.SUBMIT_BODY_IDLE_MS, totalMs: e.SUBMIT_BODY_TIMEOUT_MS },
-    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     notifications: {

@@ -64,7 +64,7 @@ export interface SubmissionRoutesOptions {
   parseThreads?: number;
   /** Submissions read and checked at once, once their body is in. Default twice the threads. */
   intakeSlots?: number;
-  /** Bodies read at once, one per team; the rest wait unread. Default 32. */
+  /** Bodies read at once, one per team; the rest wait unread. Default 16. */
   bodiesRead?: number;
   /** How long a body may take to arrive. Default 15 s between parts, 120 s in all. */
   bodyDeadlines?: BodyDeadlines;
@@ -94,7 +94,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   if (!options.parser) app.addHook("onClose", () => parser.close());
   // Twice the parser threads: one file being checked and the next one read, per thread.
   const gate = createIntakeGate(options.intakeSlots ?? (options.parseThreads ?? 2) * 2);
-  const reading = createReadingGate({ perKey: 1, total: options.bodiesRead ?? 32 });
+  const reading = createReadingGate({ perKey: 1, total: options.bodiesRead ?? 16 });
   const deadlines = options.bodyDeadlines ?? { idleMs: 15_000, totalMs: 120_000 };
   const limitPerTeam = perTeamLimit(app, {
     max: options.submitPerTeam ?? 120,
