@@ -71,7 +71,12 @@ export function InvitationsList() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATE_BADGE[invitation.state].color}>
+                <Badge
+                  variant="light"
+                  color={STATE_BADGE[invitation.state].color}
+                  // Never cut to "US…" when a phone squeezes the column.
+                  miw="max-content"
+                >
                   {STATE_BADGE[invitation.state].label}
                 </Badge>
                 {invitation.revoked_by_email && (
