@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: "register", lazy: page(() => import("./pages/RegisterPage")) },
           { path: "forgot-password", lazy: page(() => import("./pages/ForgotPasswordPage")) },
           { path: "reset-password", lazy: page(() => import("./pages/ResetPasswordPage")) },
+          { path: "verify-email", lazy: page(() => import("./pages/VerifyEmailPage")) },
           { path: "privacy-policy", lazy: page(() => import("./pages/PrivacyPolicyPage")) },
           {
             element: <ProtectedRoute />,

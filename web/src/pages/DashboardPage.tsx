@@ -23,6 +23,7 @@ import { NotificationPreferencesCard } from "../components/Dashboard/Notificatio
 import { ProfileCard } from "../components/Dashboard/ProfileCard";
 import { TeamCard } from "../components/Dashboard/TeamCard";
 import { teamsLoadErrorMessage } from "../components/Dashboard/teamErrors";
+import { VerifyEmailCard } from "../components/Dashboard/VerifyEmailCard";
 import { MySubmissions } from "../components/Submissions/MySubmissions";
 import { SubmitPredictionsButton } from "../components/Submit/SubmitPredictionsButton";
 
@@ -62,6 +63,7 @@ export default function DashboardPage() {
       <Box mb="xl">
         <CompetitionClock />
       </Box>
+      <VerifyEmailCard />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>

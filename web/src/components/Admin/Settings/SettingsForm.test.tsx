@@ -59,6 +59,28 @@ describe("the settings form", () => {
     expect(screen.getByText(/In force: 10 \(set here\)/)).toBeInTheDocument();
   });
 
+  it("switches the verified-address requirement for teams on, sending only that field", async () => {
+    const calls = stubApi((call) => {
+      if (call.path !== "/api/admin/settings") return undefined;
+      return jsonResponse(
+        call.method === "PATCH" ? { ...settings, require_verified_email: true } : settings,
+      );
+    });
+    const user = userEvent.setup();
+    render(<SettingsPage />, { auth: { user: organizer } });
+
+    const required = await screen.findByRole("switch", { name: /Require a verified e-mail/ });
+    expect(required).not.toBeChecked();
+    await user.click(required);
+    await user.click(screen.getByRole("button", { name: "Save settings" }));
+
+    expect(await screen.findByText("Settings saved")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === "PATCH")).toEqual([
+      expect.objectContaining({ body: { require_verified_email: true } }),
+    ]);
+    expect(screen.getByRole("switch", { name: /Require a verified e-mail/ })).toBeChecked();
+  });
+
   it("puts the API's field errors under their fields", async () => {
     stubApi((call) => {
       if (call.path !== "/api/admin/settings") return undefined;

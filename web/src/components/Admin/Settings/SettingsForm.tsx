@@ -37,6 +37,7 @@ export interface SettingsValues {
   opens_at: string;
   closes_at: string;
   final_picks: number | string;
+  require_verified_email: boolean;
 }
 
 function valuesOf(settings: AdminSettings): SettingsValues {
@@ -48,6 +49,7 @@ function valuesOf(settings: AdminSettings): SettingsValues {
     opens_at: set.opens_at ? toLocalInput(settings.opens_at) : "",
     closes_at: set.closes_at ? toLocalInput(settings.closes_at) : "",
     final_picks: set.final_picks && settings.final_picks !== null ? settings.final_picks : "",
+    require_verified_email: settings.require_verified_email,
   };
 }
 
@@ -65,6 +67,8 @@ export function patchOf(before: SettingsValues, after: SettingsValues): AdminSet
   if (after.opens_at !== before.opens_at) patch.opens_at = timeOrNull(after.opens_at);
   if (after.closes_at !== before.closes_at) patch.closes_at = timeOrNull(after.closes_at);
   if (after.final_picks !== before.final_picks) patch.final_picks = numberOrNull(after.final_picks);
+  if (after.require_verified_email !== before.require_verified_email)
+    patch.require_verified_email = after.require_verified_email;
   return patch;
 }
 
@@ -198,6 +202,18 @@ function Form({ settings }: { settings: AdminSettings }) {
             />
           </Stack>
         </Card>
+        <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0 }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4" component="legend">
+              Teams
+            </Title>
+            <Switch
+              label="Require a verified e-mail address to create or join a team"
+              description="Off: participants go from sign-up straight to their team, as the site has always worked. On: a participant first opens a link we mail from their dashboard (addresses from a GitHub sign-in count as verified)."
+              {...form.getInputProps("require_verified_email", { type: "checkbox" })}
+            />
+          </Stack>
+        </Card>
         {requestError && (
           <Alert color="red" variant="light" role="alert" title="The settings could not be saved">
             <Text size="sm">{requestError}</Text>
@@ -224,7 +240,8 @@ export function SettingsPage() {
   return (
     <Stack gap="lg">
       <PageTitle title="Settings">
-        Pause submissions, move the window, change the daily limit and the final picks.
+        Pause submissions, move the window, change the daily limit and the final picks, and decide
+        whether teams need a verified e-mail address.
       </PageTitle>
       {error && !data && (
         <LoadError
