@@ -63,6 +63,9 @@ export function createLabelNormalizer(labels: readonly string[]): (raw: string) 
   }
 }
 
+/** Cells of a row made at most (the rest are counted): more than any header or row needs. */
+const CELLS_KEPT = 1024;
+
 /**
  * Parses and validates a submission CSV against its challenge's format (DATASETS.md). This runs
  * over a million rows per submission, so the row loop allocates nothing it can avoid: values go
@@ -95,76 +98,83 @@ export function parseSubmission(
   let header: string | undefined;
   let rowCount = 0;
 
-  forEachCsvRow(csv, (row, line) => {
-    if (header === undefined) {
-      header = row.join(",");
-      return;
-    }
-    rowCount++;
-    if (header !== expectedHeader) return;
-    if (row.length !== width) {
-      issues.add("Wrong number of columns", `row ${line} has ${row.length}, expected ${width}`);
-      return;
-    }
-    let id: string;
-    if (idWidth === 1) {
-      if (row[0] === "") return issues.add("Blank id", `row ${line} (${challenge.idColumns[0]})`);
-      id = normalizeIdPart(row[0]!);
-    } else {
-      const blank = row.indexOf("");
-      if (blank >= 0 && blank < idWidth) {
-        return issues.add("Blank id", `row ${line} (${challenge.idColumns[blank]})`);
-      }
-      id = row.slice(0, idWidth).map(normalizeIdPart).join(ID_SEPARATOR);
-    }
-
-    let at: number;
-    if (expected) {
-      const position = expected.get(id);
-      if (position === undefined) {
-        unknownIds++;
-        issues.add("Id not in the test set", `row ${line} (${quotedId(id)})`);
+  forEachCsvRow(
+    csv,
+    (row, line, cellCount) => {
+      if (header === undefined) {
+        header = row.join(",");
         return;
       }
-      if (filled[position] === 1) {
-        return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
+      rowCount++;
+      if (header !== expectedHeader) return;
+      if (cellCount !== width) {
+        issues.add("Wrong number of columns", `row ${line} has ${cellCount}, expected ${width}`);
+        return;
       }
-      filled[position] = 1;
-      filledCount++;
-      at = position;
-    } else {
-      if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
-      at = seen!.size;
-      seen!.set(id, at);
-      if (target.kind === "label" && at >= labels.length) labels = grow(labels);
-      if (target.kind === "numeric" && at >= numbers.length) numbers = grow(numbers);
-    }
-    ids[at] = id;
+      let id: string;
+      if (idWidth === 1) {
+        if (row[0] === "") return issues.add("Blank id", `row ${line} (${challenge.idColumns[0]})`);
+        id = normalizeIdPart(row[0]!);
+      } else {
+        const blank = row.indexOf("");
+        if (blank >= 0 && blank < idWidth) {
+          return issues.add("Blank id", `row ${line} (${challenge.idColumns[blank]})`);
+        }
+        id = row.slice(0, idWidth).map(normalizeIdPart).join(ID_SEPARATOR);
+      }
 
-    const raw = row[idWidth]!;
-    if (target.kind === "label") {
-      if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
-      const label = normalizeLabel!(raw);
-      if (label === NO_LABEL) {
-        return issues.add(
-          `${column} must be one of ${target.labels.join(", ")}`,
-          `row ${line} has "${excerpt(raw)}"`,
-        );
+      let at: number;
+      if (expected) {
+        const position = expected.get(id);
+        if (position === undefined) {
+          unknownIds++;
+          issues.add("Id not in the test set", `row ${line} (${quotedId(id)})`);
+          return;
+        }
+        if (filled[position] === 1) {
+          return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
+        }
+        filled[position] = 1;
+        filledCount++;
+        at = position;
+      } else {
+        if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);
+        at = seen!.size;
+        seen!.set(id, at);
+        if (target.kind === "label" && at >= labels.length) labels = grow(labels);
+        if (target.kind === "numeric" && at >= numbers.length) numbers = grow(numbers);
       }
-      labels[at] = label;
-    } else if (target.kind === "numeric") {
-      if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
-      const value = Number(raw);
-      if (!Number.isFinite(value)) {
-        return issues.add(`${column} must be a finite number`, `row ${line} has "${excerpt(raw)}"`);
+      ids[at] = id;
+
+      const raw = row[idWidth]!;
+      if (target.kind === "label") {
+        if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
+        const label = normalizeLabel!(raw);
+        if (label === NO_LABEL) {
+          return issues.add(
+            `${column} must be one of ${target.labels.join(", ")}`,
+            `row ${line} has "${excerpt(raw)}"`,
+          );
+        }
+        labels[at] = label;
+      } else if (target.kind === "numeric") {
+        if (raw === "") return issues.add(`Blank ${column}`, `row ${line}`);
+        const value = Number(raw);
+        if (!Number.isFinite(value)) {
+          return issues.add(
+            `${column} must be a finite number`,
+            `row ${line} has "${excerpt(raw)}"`,
+          );
+        }
+        numbers[at] = value;
+      } else {
+        const cells = row.slice(idWidth);
+        validateRanking(cells, line, options.eligibleItems, issues);
+        rankings[at] = cells;
       }
-      numbers[at] = value;
-    } else {
-      const cells = row.slice(idWidth);
-      validateRanking(cells, line, options.eligibleItems, issues);
-      rankings[at] = cells;
-    }
-  });
+    },
+    { maxCells: Math.max(CELLS_KEPT, width + 1) },
+  );
 
   if (header === undefined) return { ok: false, errors: ["The file is empty"], rowCount: 0 };
   if (header !== expectedHeader) {

@@ -31,6 +31,27 @@ describe("CSV files crafted against the scan", TIMEOUT, () => {
     if (!result.ok) expect(result.errors[0]).toMatch(/^Wrong number of columns: row 2 has 1/);
   });
 
+  // Found with finding 1: a 40 MB line of commas made 40 million cells (714 MB, 12.6 s) in a
+  // parser thread; two of them at once would pass the gateway's 1 GiB.
+  it("a line of forty million commas makes at most maxCells cells and counts every one", () => {
+    for (const line of [",".repeat(40_000_000), `"a"${",".repeat(40_000_000)}`]) {
+      const csv = `TxnID,FraudLabel\n${line}\n`;
+      const seen: { kept: number; count: number }[] = [];
+      forEachCsvRow(csv, (cells, _line, count) => seen.push({ kept: cells.length, count }), {
+        maxCells: 1024,
+      });
+      expect(seen).toEqual([
+        { kept: 2, count: 2 },
+        { kept: 1024, count: 40_000_001 },
+      ]);
+      const result = parseSubmission(csv, fraud);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.errors[0]).toBe("Wrong number of columns: row 2 has 40000001, expected 2");
+      }
+    }
+  });
+
   it("CRLF and LF lines mixed, without a comma, are each one row", () => {
     const csv = `${"x\r\ny\n".repeat(LINES / 2)},`;
     expect(rows(csv)).toEqual({ count: LINES + 1, first: ["x"], last: ["", ""] });
