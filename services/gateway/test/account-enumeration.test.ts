@@ -4,14 +4,15 @@ import type { InjectOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetLinkIn, startSmtpSink } from "../../../test/support/smtp-sink";
+import { passwordWork } from "../src/lib/passwords";
 import { buildTestApp, signUp, type TestApp } from "./helper";
 
 // Issue 31, finding 12: "Account enumeration: sign-up 409, the SDK register route 401 vs 201,
 // forgot-password timing. Same answer and time for known and unknown addresses wherever the spec
 // allows." Forgot-password answers before any work that depends on the address: known and
 // unknown addresses get the same answer after the same steps. Sign-up and the SDK's register
-// must answer a new address with a session or an API key (SPEC.md §6), so they cannot answer a
-// known one alike; docs/adr/0017-email-verification-and-enumeration.md says what they do
+// must answer a new address with a session or an API key (SPEC.md §7), so they cannot answer a
+// known one alike; docs/adr/0020-email-verification-and-enumeration.md says what they do
 // instead, and `npm run bench:enumeration` measures the time of each pair.
 
 let t: TestApp;
@@ -27,6 +28,13 @@ afterAll(async () => {
 
 const inject = (options: InjectOptions) => t.app.inject(options);
 const post = (url: string, payload: object) => inject({ method: "POST", url, payload });
+
+/** The argon2 runs (hashes and verifications) the server asks for while `act` runs. */
+async function argon2Runs(act: () => Promise<unknown>): Promise<number> {
+  const before = passwordWork().requested;
+  await act();
+  return passwordWork().requested - before;
+}
 
 /** What an observer compares: status, body and headers other than per-request ones. */
 function observable(response: Awaited<ReturnType<typeof inject>>) {
@@ -59,4 +67,61 @@ describe("forgot-password says nothing of whether the address has an account", (
     const token = link.searchParams.get("token")!;
     expect((await post("/api/verify-reset-token", { token })).statusCode).toBe(200);
   }, 30_000);
+});
+
+describe("where the spec fixes different answers, the work is the same", () => {
+  const register = (email: string, password: string, team: string) =>
+    post("/api/auth/register", { team_name: team, email, username: "Probe Person", password });
+
+  it("an attacker probing the SDK's register with a known address and with a new one makes the server run the same password work", async () => {
+    await signUp(t.app, "registered@example.org", "owner-password");
+    // The dummy hash an unknown address is checked against is made once per process.
+    await post("/api/login-verification", { email: "warm-up@example.org", password: "x" });
+    const known = await argon2Runs(async () => {
+      const answer = await register("registered@example.org", "guessed-password", "probe-a");
+      expect(answer.statusCode).toBe(401);
+    });
+    const fresh = await argon2Runs(async () => {
+      const answer = await register("fresh-probe@example.org", "guessed-password", "probe-b");
+      // SPEC.md §7: register answers a new address with its team's API key.
+      expect(answer.statusCode).toBe(201);
+    });
+    expect(fresh).toBe(known);
+  });
+
+  it("sign-up of a taken address hashes the password as a new sign-up does", async () => {
+    const body = (email: string) => ({
+      firstName: "Probe",
+      lastName: "Person",
+      email,
+      password: "probe-password",
+      isStudent: false,
+      position: "Analyst",
+      area: "Retail",
+      eligible: true,
+      rememberMe: true,
+    });
+    await post("/api/save-user-signup", body("taken@example.org"));
+    const taken = await argon2Runs(async () => {
+      const answer = await post("/api/save-user-signup", body("Taken@example.org"));
+      // The spec's sign-up answers a new address with a session: a taken one cannot get one.
+      expect(answer.json().code).toBe("auth.email_taken");
+    });
+    const fresh = await argon2Runs(async () => {
+      expect((await post("/api/save-user-signup", body("untaken@example.org"))).statusCode).toBe(
+        201,
+      );
+    });
+    expect(taken).toBe(fresh);
+  });
+
+  it("forgot-password runs no password work for any address before answering", async () => {
+    const known = await argon2Runs(() =>
+      post("/api/forgot-password", { email: "registered@example.org" }),
+    );
+    const unknown = await argon2Runs(() =>
+      post("/api/forgot-password", { email: "nobody-here@example.org" }),
+    );
+    expect([known, unknown]).toEqual([0, 0]);
+  });
 });

@@ -71,7 +71,7 @@ export async function sdkAuthRoutes(
       const newHash = await hashPassword(password);
       // An existing account's password is checked under the login route's failure budget; a
       // new address spends the same check on a dummy hash, so both take one hash and one
-      // verification (issue 31, finding 12; the answers differ as SPEC.md §6 has them).
+      // verification (issue 31, finding 12; the answers differ as SPEC.md §7 has them).
       const existing = await createUsersRepository({ db }).findByEmail(email);
       const valid = existing
         ? await app.guardSecret(request, email, () =>
