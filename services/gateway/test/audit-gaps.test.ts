@@ -93,9 +93,7 @@ describe("the audit log records what it missed", () => {
       url: "/api/competition/start",
       headers: { ...admin, "x-team-id": team.id },
     });
-    expect((await entries("team.activate")).filter((e) => e.targetId === team.id)).toHaveLength(
-      1,
-    );
+    expect((await entries("team.activate")).filter((e) => e.targetId === team.id)).toHaveLength(1);
   });
 
   it("records each ?standings=private preview, overall and by domain", async () => {
