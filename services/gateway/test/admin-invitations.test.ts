@@ -222,7 +222,9 @@ describe("who holds admin rights", () => {
     });
     expect(byId(operatorMade.userId)).toMatchObject({ via: "cli" });
     expect(admins.find((a) => a.email === ADMIN.email)).toMatchObject({ via: "bootstrap" });
-    expect(admins.every((a) => a.admin_since !== null)).toBe(true);
+    expect(admins.filter((a) => a.via !== "unknown").every((a) => a.admin_since !== null)).toBe(
+      true,
+    );
 
     // Withdrawn rights leave the list (the audit log keeps the history).
     await inject({
@@ -240,6 +242,26 @@ describe("who holds admin rights", () => {
       .from(auditLog)
       .where(like(auditLog.action, "user.admin_grant"));
     expect(grants.some((g) => g.targetId === operatorMade.userId && g.actorId === null)).toBe(true);
+  });
+});
+
+describe("admins from before the record", () => {
+  it("are listed as not recorded, with no date rather than a guessed one", async () => {
+    // As migration 0014 leaves an admin it found: admin_via 'unknown', no admin_since.
+    const legacy = await newMember(t.app, "legacy-admin");
+    await db()
+      .update(users)
+      .set({ adminAccess: true, adminVia: "unknown", adminSince: null })
+      .where(eq(users.id, legacy.userId));
+    const admins = (await inject({ url: "/api/admin/admins", headers: admin })).json().admins as {
+      id: string;
+    }[];
+    expect(admins.find((a) => a.id === legacy.userId)).toMatchObject({
+      via: "unknown",
+      admin_since: null,
+      invitation: null,
+      granted_by_email: null,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../../../test/support/github-standin";
 import { resetLinkIn, startSmtpSink } from "../../../test/support/smtp-sink";
+import { sha256 } from "../src/lib/secret-tokens";
 import { ADMIN, adminAuth, buildTestApp, captureLogs, type TestApp } from "./helper";
 
 /**
@@ -210,6 +211,26 @@ describe("logs, at trace level, of every flow that handles a secret", () => {
     );
     expect(organizer.statusCode, organizer.body).toBe(201);
     secret(organizer.json().token);
+
+    // A personal organizer invitation (issue 31, finding 9): made, checked, used at
+    // registration, listed; its code and its stored hash.
+    const admin2 = await adminAuth(t.app);
+    const made = await post("/api/admin/invitations", { label: "log check" }, admin2);
+    expect(made.statusCode, made.body).toBe(201);
+    const invitationCode = secret(made.json().code);
+    secret(sha256(invitationCode));
+    await post("/api/organizer-code/verify", { adminPassword: invitationCode });
+    const invited = await post(
+      "/api/save-user-signup",
+      signupBody("invited@example.org", secret("invited-secret-password"), {
+        eligible: false,
+        ineligibilityType: "organizer",
+        adminPassword: invitationCode,
+      }),
+    );
+    expect(invited.statusCode, invited.body).toBe(201);
+    secret(invited.json().token);
+    await inject({ url: "/api/admin/invitations", headers: admin2 });
 
     // The stored hashes of every account above.
     for (const row of await t.database.handle.db.select().from(users)) {
