@@ -1,5 +1,5 @@
-import { auditLog } from "@tandem/db";
-import { desc, eq } from "drizzle-orm";
+import { auditLog, users } from "@tandem/db";
+import { desc, eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -139,5 +139,38 @@ describe("the audit log records what it missed", () => {
       targetType: "competition",
       after: { revealed: true, revealed_at: first.json().revealed_at },
     });
+  });
+
+  it("makes no admin whose sign-up entry cannot be written: the account and its entry commit together", async () => {
+    // The audit insert fails inside the sign-up, as a real fault would (NOT VALID: the entries
+    // already written stay).
+    const db = t.database.handle.db;
+    await db.execute(
+      sql`alter table audit_log add constraint audit_probe check (action <> 'user.admin_signup') not valid`,
+    );
+    const email = `unrecorded-organizer-${Date.now()}@example.org`;
+    try {
+      const response = await inject({
+        method: "POST",
+        url: "/api/save-user-signup",
+        payload: {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email,
+          password: "organizer-pass-1",
+          isStudent: false,
+          position: "Organizer",
+          area: "Healthcare",
+          eligible: false,
+          ineligibilityType: "organizer",
+          adminPassword: ORGANIZER_CODE,
+          rememberMe: false,
+        },
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table audit_log drop constraint audit_probe`);
+    }
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

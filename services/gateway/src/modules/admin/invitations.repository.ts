@@ -130,38 +130,40 @@ export function createAdminInvitationsRepository({ db }: { db: Database }) {
         .where(and(eq(adminInvitations.id, id), isNull(adminInvitations.usedBy)));
     },
 
-    /** Names the account that used it, with the audit entries of the sign-up and the use. */
+    /**
+     * Names the account that used it, with the audit entries of the sign-up and the use, in the
+     * transaction that inserts the account.
+     */
     async complete(
+      tx: Pick<Database, "insert" | "update">,
       user: User,
       grant: { via: "organizer_code" } | { via: "invitation"; id: string; label: string },
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        if (grant.via === "invitation") {
-          await tx
-            .update(adminInvitations)
-            .set({ usedBy: user.id, usedByEmail: user.email })
-            .where(eq(adminInvitations.id, grant.id));
-          await recordAudit(tx, user, {
-            action: "admin_invitation.use",
-            targetType: "admin_invitation",
-            targetId: grant.id,
-            after: { label: grant.label, used_by: user.id, used_by_email: user.email },
-          });
-        }
-        // The new organizer is the actor: they made the account, with the code they held.
+      if (grant.via === "invitation") {
+        await tx
+          .update(adminInvitations)
+          .set({ usedBy: user.id, usedByEmail: user.email })
+          .where(eq(adminInvitations.id, grant.id));
         await recordAudit(tx, user, {
-          action: "user.admin_signup",
-          targetType: "user",
-          targetId: user.id,
-          after: {
-            email: user.email,
-            admin_access: true,
-            via: grant.via,
-            ...(grant.via === "invitation"
-              ? { invitation_id: grant.id, invitation_label: grant.label }
-              : {}),
-          },
+          action: "admin_invitation.use",
+          targetType: "admin_invitation",
+          targetId: grant.id,
+          after: { label: grant.label, used_by: user.id, used_by_email: user.email },
         });
+      }
+      // The new organizer is the actor: they made the account, with the code they held.
+      await recordAudit(tx, user, {
+        action: "user.admin_signup",
+        targetType: "user",
+        targetId: user.id,
+        after: {
+          email: user.email,
+          admin_access: true,
+          via: grant.via,
+          ...(grant.via === "invitation"
+            ? { invitation_id: grant.id, invitation_label: grant.label }
+            : {}),
+        },
       });
     },
   };

@@ -64,7 +64,7 @@ export async function authRoutes(
         grant = await organizerAccess.claimFor(app, request, body.adminPassword ?? "");
         if (!grant) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
       }
-      const user = await users.create({
+      const account = {
         email: body.email,
         username: body.fullName || `${body.firstName} ${body.lastName}`,
         firstName: body.firstName,
@@ -76,10 +76,11 @@ export async function authRoutes(
         gradYear: body.isStudent ? (body.gradYear ?? null) : null,
         eligible: body.eligible,
         ineligibilityType: body.eligible ? null : (body.ineligibilityType ?? null),
-        ...(grant?.columns ?? { adminAccess: false }),
-      });
-      if (!user) await grant?.release();
-      else await grant?.complete(user);
+      };
+      // An organizer's account commits with its record (organizer-access.ts).
+      const user = grant
+        ? await grant.createAccount((tx, columns) => users.create({ ...account, ...columns }, tx))
+        : await users.create(account);
       if (!user)
         throw conflict(
           "auth.email_taken",

@@ -1,18 +1,26 @@
 import type { Database, User } from "@tandem/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { safeEqual } from "../../lib/safe-equal";
+import type { AuditWriter } from "../admin/audit";
 import {
   adminGrantColumns,
   createAdminInvitationsRepository,
 } from "../admin/invitations.repository";
 
-/** What a right organizer code gives a sign-up: the account's admin columns, then the record. */
+/** Inserts the account in the transaction given; undefined when its address is taken. */
+export type CreateAccount = (
+  tx: AuditWriter,
+  columns: ReturnType<typeof adminGrantColumns>,
+) => Promise<User | undefined>;
+
+/** What a right organizer code gives a sign-up: an admin account, recorded with it. */
 export interface OrganizerGrant {
-  columns: ReturnType<typeof adminGrantColumns>;
-  /** The account was not made (its address is taken): an invitation can be used again. */
-  release(): Promise<void>;
-  /** The account was made: the invitation names it, and the audit log records both. */
-  complete(user: User): Promise<void>;
+  /**
+   * Creates the account as an admin, in one transaction with since when and how, the
+   * invitation naming it and the audit entries (ADR 0011: never a change without its entry).
+   * When the address is taken nothing is written, and an invitation can be used again.
+   */
+  createAccount(create: CreateAccount): Promise<User | undefined>;
 }
 
 /**
@@ -32,20 +40,30 @@ export function createOrganizerAccess({
   const sharedCodeMatches = (given: string) =>
     Boolean(organizerCode) && safeEqual(given, organizerCode ?? "");
 
+  /** One transaction: the account, then its record; a taken address gives the claim back. */
+  const createAs =
+    (via: Parameters<typeof invitations.complete>[2], release?: () => Promise<void>) =>
+    async (create: CreateAccount): Promise<User | undefined> => {
+      const user = await db.transaction(async (tx) => {
+        const made = await create(
+          tx,
+          adminGrantColumns(via.via, via.via === "invitation" ? via.id : null),
+        );
+        if (made) await invitations.complete(tx, made, via);
+        return made;
+      });
+      if (!user) await release?.();
+      return user;
+    };
+
   async function claim(given: string): Promise<OrganizerGrant | undefined> {
-    if (sharedCodeMatches(given)) {
-      return {
-        columns: adminGrantColumns("organizer_code"),
-        release: async () => {},
-        complete: (user) => invitations.complete(user, { via: "organizer_code" }),
-      };
-    }
+    if (sharedCodeMatches(given)) return { createAccount: createAs({ via: "organizer_code" }) };
     const invitation = given ? await invitations.claim(given) : undefined;
     if (!invitation) return undefined;
     return {
-      columns: adminGrantColumns("invitation", invitation.id),
-      release: () => invitations.release(invitation.id),
-      complete: (user) => invitations.complete(user, { via: "invitation", ...invitation }),
+      createAccount: createAs({ via: "invitation", ...invitation }, () =>
+        invitations.release(invitation.id),
+      ),
     };
   }
 

@@ -23,9 +23,13 @@ export function createUsersRepository({ db }: { db: Database }) {
      * Inserts a user with its address's key; undefined when the address, or another form of it
      * (the same key: `name+2@`, `Name@`, Gmail's dots), is already registered. The unique
      * indexes decide, so two sign-ups racing for one key get one account and one refusal.
+     * `tx`: a transaction to insert in (an organizer's account commits with its audit entry).
      */
-    async create(values: Omit<NewUser, "emailKey">): Promise<User | undefined> {
-      const [user] = await db
+    async create(
+      values: Omit<NewUser, "emailKey">,
+      tx: Pick<Database, "insert"> = db,
+    ): Promise<User | undefined> {
+      const [user] = await tx
         .insert(users)
         .values({ ...values, emailKey: emailKey(values.email) })
         .onConflictDoNothing()
