@@ -1,4 +1,5 @@
 import { userSchema } from "@tandem/contracts";
+import { z } from "zod";
 import type { User } from "./user";
 
 const TOKEN_KEY = "auth_token";
@@ -64,11 +65,15 @@ export function saveToken(token: string, rememberMe: boolean): void {
 }
 
 /** The stored user, or null when it is missing or not shaped like a user. */
+// A user stored before `email_verified` existed (issue 31) still signs in; the next token check
+// brings the real value (until then no verify banner shows).
+const storedUserSchema = userSchema.extend({ email_verified: z.boolean().default(true) });
+
 export function getStoredUser(): User | null {
   const raw = read("session", USER_KEY) ?? read("local", USER_KEY);
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
+    const parsed = storedUserSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

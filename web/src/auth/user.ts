@@ -9,6 +9,7 @@ export function sameUser(a: User, b: User): boolean {
     a.username === b.username &&
     a.email === b.email &&
     a.status === b.status &&
-    a.admin_access === b.admin_access
+    a.admin_access === b.admin_access &&
+    a.email_verified === b.email_verified
   );
 }

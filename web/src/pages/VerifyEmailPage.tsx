@@ -5,6 +5,8 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../api/client";
 import { confirmVerification } from "../api/email-verification/requests";
 import { useAuth } from "../auth/AuthContext";
+import { getToken } from "../auth/storage";
+import { forgetTokenVerification } from "../auth/tokenVerification";
 import { AuthCard } from "../components/AuthCard";
 import { failureReason } from "../components/Dashboard/teamErrors";
 
@@ -41,9 +43,13 @@ export default function VerifyEmailPage() {
       );
   }, [token]);
 
-  // The signed-in user's session shows the new state (the dashboard's banner goes).
+  // The signed-in user's session shows the new state (the dashboard's banner goes): the cached
+  // check of the session token still holds the unverified user.
   useEffect(() => {
-    if (outcome?.ok && status === "authenticated") void refresh();
+    if (!outcome?.ok || status !== "authenticated") return;
+    const session = getToken();
+    if (session) forgetTokenVerification(session);
+    void refresh();
   }, [outcome, status, refresh]);
 
   return (

@@ -50,7 +50,7 @@ export function VerifyEmailCard() {
             {error}
           </Text>
         )}
-        <Button size="xs" variant="light" color="yellow.9" loading={sending} onClick={send}>
+        <Button size="xs" variant="default" loading={sending} onClick={send}>
           {sent ? "Send another link" : "Send verification link"}
         </Button>
       </Stack>
