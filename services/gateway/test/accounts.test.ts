@@ -291,6 +291,7 @@ describe("organizer code and public config", () => {
       jupyterhub_url: null,
       submissions_paused: false,
       pause_message: null,
+      require_verified_email: false,
       competition: { opens_at: expect.any(String), closes_at: expect.any(String) },
       announcement: null,
     });
