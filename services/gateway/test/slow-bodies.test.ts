@@ -7,6 +7,7 @@ import { activeTeam, buildTestApp, createTeam, signUp, type TestApp } from "./he
 // read and there is no request timeout; four connections sending a byte every 5 s stopped all
 // teams' submissions indefinitely (also with the key of an inactive team of a disabled user)."
 
+const BODY_LIMIT = 2 * 1024 * 1024;
 let t: TestApp;
 let base: string;
 let port: number;
@@ -19,6 +20,7 @@ beforeAll(async () => {
     // Long enough for every test here to hold its slow bodies open, short enough to watch.
     SUBMIT_BODY_IDLE_MS: "1500",
     SUBMIT_BODY_TIMEOUT_MS: "6000",
+    BODY_LIMIT_BYTES: String(BODY_LIMIT),
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   port = (t.app.server.address() as AddressInfo).port;
@@ -166,4 +168,22 @@ describe("slow bodies cannot stop other teams' submissions", () => {
       body.stop();
     }
   });
+
+  // Found in the full suite: a body refused without being read (over the limit) left
+  // its deadlines running, and the deadline's error then had no one to hear it: an uncaught
+  // exception, which ends a production gateway. Vitest fails the run on one.
+  it("ends a refused body's deadlines with its answer, raising nothing after it", async () => {
+    const team = await activeTeam(t.app, "wrong-type");
+    // Through inject, whose request stream never closes unread: a body over the limit, refused
+    // from its Content-Length without being read.
+    const tooLarge = await t.app.inject({
+      method: "POST",
+      url: "/api/submit",
+      headers: { "content-type": "application/json", "x-api-key": team.api_key },
+      payload: JSON.stringify({ predictions_csv: "a".repeat(BODY_LIMIT + 1) }),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    // Past the idle deadline (1.5 s here) and the total one (6 s).
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+  }, 30_000);
 });

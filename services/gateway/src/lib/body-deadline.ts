@@ -13,14 +13,18 @@ export interface BodyDeadlines {
  * `payload` as a stream that fails with a 408 `request.timeout` when nothing arrives for
  * `idleMs`, or the whole body takes longer than `totalMs`: a client sending a byte every few
  * seconds holds the gateway's memory and a reader's place for at most `totalMs` (issue 31,
- * finding 3). `onExpired` runs first (to close the connection after the answer).
+ * finding 3). `onExpired` runs first (to close the connection after the answer). Call `stop`
+ * once the request is answered: a body refused unread (over the limit) never ends.
  */
 export function withBodyDeadlines(
   payload: Readable,
   { idleMs, totalMs }: BodyDeadlines,
   onExpired: () => void,
-): PassThrough {
+): { stream: PassThrough; stop: () => void } {
   const out = new PassThrough();
+  // Fastify hears the error while it reads the body; after that, no one may, and an error no
+  // one hears is an uncaught exception that ends the process.
+  out.on("error", () => {});
   const expire = () => {
     clearTimeout(idle);
     clearTimeout(total);
@@ -50,5 +54,5 @@ export function withBodyDeadlines(
   Object.defineProperty(out, "receivedEncodedLength", {
     get: () => (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength,
   });
-  return payload.pipe(out);
+  return { stream: payload.pipe(out), stop: done };
 }

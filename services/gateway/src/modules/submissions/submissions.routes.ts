@@ -181,13 +181,18 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
             const leaveReading = await reading.enter(request.team.id);
             const held = { readDone: leaveReading, holding: leaveReading };
             places.set(request, held);
-            if (reply.raw.destroyed || reply.raw.writableFinished) held.holding();
-            else reply.raw.once("close", () => held.holding());
-            return withBodyDeadlines(payload, deadlines, () => {
+            const { stream, stop } = withBodyDeadlines(payload, deadlines, () => {
               // The client is still sending: end the connection with the answer.
               reply.header("connection", "close");
               leaveReading();
             });
+            const answered = () => {
+              stop();
+              held.holding();
+            };
+            if (reply.raw.destroyed || reply.raw.writableFinished) answered();
+            else reply.raw.once("close", answered);
+            return stream;
           },
         ],
         schema: {
