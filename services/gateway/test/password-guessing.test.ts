@@ -203,3 +203,56 @@ describe("locking the owner out", () => {
     }
   });
 });
+
+describe("the SDK's register while the account is held", () => {
+  it("a held guesser's register runs no argon2 at all (the new account's hash waits for the check)", async () => {
+    const t = await buildTestApp(
+      { TRUST_PROXY: "1", RATE_LIMIT_FAILURES_PER_ACCOUNT: "5" },
+      { productionLimits: true },
+    );
+    try {
+      const { from, login } = client(t);
+      const signup = await from("203.0.113.20", {
+        method: "POST",
+        url: "/api/save-user-signup",
+        payload: {
+          firstName: "Held",
+          lastName: "Owner",
+          email: "held-owner@example.org",
+          password: "held-owner-password",
+          isStudent: false,
+          position: "Researcher",
+          area: "Healthcare",
+          eligible: true,
+          rememberMe: false,
+        },
+      });
+      expect(signup.statusCode).toBe(201);
+      for (let i = 0; i < 6; i++) {
+        await login(`198.18.9.${i + 1}`, "held-owner@example.org", `guess-${i}`);
+      }
+      let answers: LightMyRequestResponse[] = [];
+      const runs = await argon2Runs(t, async () => {
+        answers = [];
+        for (let i = 0; i < 5; i++) {
+          answers.push(
+            await from(`198.18.10.${i + 1}`, {
+              method: "POST",
+              url: "/api/auth/register",
+              payload: {
+                team_name: `held-team-${i}`,
+                email: "held-owner@example.org",
+                username: "held",
+                password: `guess-${i}`,
+              },
+            }),
+          );
+        }
+      });
+      expect(answers.map((answer) => answer.statusCode)).toEqual([429, 429, 429, 429, 429]);
+      expect(runs).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
