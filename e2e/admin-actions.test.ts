@@ -342,7 +342,11 @@ describe("running the competition from the console", () => {
 
   it("shows each of these actions in the audit log", async () => {
     const pendingIds = await Promise.all(PENDING.map(teamIdOf));
-    expect((await auditTargets("team.activate")).sort()).toEqual([...pendingIds].sort());
+    // The scene's own teams were activated through POST /api/competition/start, audited too.
+    const sceneIds = ["alpha", "bravo", "charlie"].map((name) => teams[name]!.id);
+    expect((await auditTargets("team.activate")).sort()).toEqual(
+      [...pendingIds, ...sceneIds].sort(),
+    );
     expect(await auditTargets("team.disqualify")).toEqual([teams.bravo!.id]);
     expect(await auditTargets("challenge.rescore")).toEqual([CHALLENGE]);
     // Paused, then resumed.

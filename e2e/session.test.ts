@@ -69,7 +69,7 @@ describe("a new participant's session", () => {
 
     await page.getByRole("link", { name: "Continue to Dashboard" }).click();
     await page.waitForURL(`${baseUrl}/dashboard`);
-    await page.getByText(person.email).waitFor();
+    await page.getByText(person.email, { exact: true }).waitFor();
 
     await logoutThroughMenu(page, baseUrl);
     expect(await storedToken(page, "localStorage")).toBeNull();
@@ -90,7 +90,7 @@ describe("a new participant's session", () => {
 
     await page.reload();
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
-    await page.getByText(person.email).waitFor();
+    await page.getByText(person.email, { exact: true }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/dashboard`);
     await page.close();
   });
