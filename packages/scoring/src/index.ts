@@ -1,3 +1,18 @@
+export {
+  ALIGNED_HEADER_BYTES,
+  type AlignedAnswers,
+  type AlignedForm,
+  type AlignedInput,
+  type AlignedParseResult,
+  alignAnswers,
+  decodeAligned,
+  encodeAligned,
+  labelSetHash,
+  MAX_UINT16_VOCABULARY,
+  parseToAligned,
+  rankingIndexArray,
+  scoreAligned,
+} from "./aligned";
 export { type Answers, type AnswersOptions, parseAnswers } from "./answers";
 export {
   type AnswersLookup,
@@ -53,3 +68,4 @@ export {
   splitPosition,
   splitProblem,
 } from "./split";
+export { createTestSet, type TestSet, type TestSetInput, testSetOfAnswers } from "./test-set";
