@@ -43,8 +43,5 @@ export function createReadingGate({ perKey, total }: { perKey: number; total: nu
         give(key);
       };
     },
-    /** Bodies being read, and requests waiting to be read. */
-    stats: () => ({ reading: inUse, waiting: waiting.length }),
   };
 }
-export type ReadingGate = ReturnType<typeof createReadingGate>;
