@@ -1,4 +1,10 @@
 export {
+  type Admission,
+  type AdmissionLimit,
+  type AdmittedValues,
+  admitSubmission,
+} from "./admit-submission";
+export {
   type CompetitionSnapshot,
   type CompetitionSource,
   createCompetitionSource,
@@ -13,6 +19,7 @@ export {
   replayFeedback,
   sameFeedback,
 } from "./feedback-store";
+export { type InvalidatedSubmission, invalidateSubmission } from "./invalidate";
 export {
   canTransition,
   isUnfinished,
@@ -52,12 +59,7 @@ export {
   type RankingBodies,
   type RankingsCache,
 } from "./rankings-cache";
-export {
-  createRankingsCoalescer,
-  DEFAULT_REFRESH_LEASE_MS,
-  type RankingsCoalescer,
-  type RankingsCoalescerOptions,
-} from "./rankings-coalescer";
+export { DEFAULT_REFRESH_LEASE_MS } from "./rankings-coalescer";
 export {
   createMemoryRefreshCoordination,
   createRedisRefreshCoordination,
@@ -71,9 +73,13 @@ export {
   previewRankings,
   rankingChallenges,
   rankingDomains,
-  rebuildRankings,
-  refreshRankings,
 } from "./rankings-refresh";
+export {
+  createRankingsFreshness,
+  type RankingsFreshness,
+  type RankingsFreshnessMode,
+  type RankingsFreshnessOptions,
+} from "./rankings-freshness";
 export {
   type FinishedJobRemover,
   RESCORABLE_STATUSES,

@@ -1,7 +1,12 @@
 import { challengeByKey } from "@tandem/competition/server";
 import type { ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
 import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
-import { assignFeedback, type ReopenedSubmission, reopenForRescoring } from "@tandem/jobs";
+import {
+  assignFeedback,
+  invalidateSubmission,
+  type ReopenedSubmission,
+  reopenForRescoring,
+} from "@tandem/jobs";
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
@@ -305,40 +310,13 @@ export function createRescoreService(deps: RescoreDeps) {
     },
 
     /**
-     * Marks the submission invalid with the organizer's reason as its error: it then counts
-     * nowhere. Whatever its status: a run scoring it now cannot write over it (its write is
-     * fenced by the `scoring` status), and a queued job finds nothing to claim.
+     * Marks the submission invalid with the organizer's reason as its error (invalidateSubmission
+     * in @tandem/jobs, which owns every status write), audited in the same transaction.
      */
     async invalidate(actor: Actor, id: string, reason: string): Promise<void> {
       const target = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({
-            teamId: submissions.teamId,
-            challengeKey: submissions.challengeKey,
-            status: submissions.status,
-            error: submissions.errorMessage,
-            publicScore: submissions.metricValue,
-            privateScore: submissions.privateMetricValue,
-          })
-          .from(submissions)
-          .where(eq(submissions.id, id))
-          .for("update");
+        const before = await invalidateSubmission(tx, id, reason);
         if (!before) throw notFound("admin.submission_not_found", "Submission not found");
-        await tx
-          .update(submissions)
-          .set({
-            status: "invalid",
-            errorMessage: reason,
-            validationErrors: null,
-            metricValue: null,
-            privateMetricValue: null,
-            shownScore: null,
-            shownImproved: null,
-            shownKind: null,
-            claimedAt: null,
-            scoredAt: sql`coalesce(${submissions.scoredAt}, now())`,
-          })
-          .where(eq(submissions.id, id));
         await recordAudit(tx, actor, {
           action: "submission.invalidate",
           targetType: "submission",

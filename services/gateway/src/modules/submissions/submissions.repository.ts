@@ -7,7 +7,13 @@ import {
   submissions,
   users,
 } from "@tandem/db";
-import { assignFeedbackIn, type FeedbackChallenge } from "@tandem/jobs";
+import {
+  type Admission,
+  type AdmissionLimit,
+  type AdmittedValues,
+  admitSubmission,
+  type FeedbackChallenge,
+} from "@tandem/jobs";
 import {
   and,
   asc,
@@ -15,17 +21,12 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
-  gte,
   isNotNull,
   like,
   max,
-  ne,
   type SQL,
   sql,
 } from "drizzle-orm";
-
-export type NewSubmission = typeof submissions.$inferInsert;
 
 /** Where a history page starts: after the submission at `createdUs` (µs since the epoch) and `id`. */
 export interface HistoryPosition {
@@ -70,68 +71,14 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .from(challengeAnswers);
       return new Map(rows.map((row) => [row.key, row.version]));
     },
-    /**
-     * Inserts unless the team has used up today's submissions for the challenge (failed ones
-     * do not count). A transaction-scoped advisory lock per team and challenge makes the count
-     * and the insert one step, so concurrent requests cannot overshoot the limit.
-     * With `duplicatesSince`, the newest identical payload since then is answered instead of
-     * inserting, under the same lock, so identical retries arriving together store one row;
-     * a failed one is not (a platform failure must not stop the team from sending it again).
-     * `row: undefined` means the idempotency key was already used.
-     */
-    async insertWithinLimit(
-      // A submission scored at intake is stored with `scoredAt: sql\`now()\``, created_at's clock.
-      values: Omit<NewSubmission, "scoredAt"> & { scoredAt?: Date | SQL | null },
-      limit: { perDay: number; since: Date; duplicatesSince?: Date },
+    /** Intake's insert, owned by the lifecycle (`admitSubmission` in @tandem/jobs). */
+    insertWithinLimit(
+      values: AdmittedValues,
+      limit: AdmissionLimit,
       /** Scored at intake: stored with what the team is shown of it, in the same transaction. */
       feedback?: FeedbackChallenge,
-    ): Promise<{ row: Submission | undefined } | { duplicate: Submission } | { limited: true }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`${values.teamId}:${values.challengeKey}`}))`,
-        );
-        // The lock's scope: this team's submissions to this challenge.
-        const teamChallenge = [
-          eq(submissions.teamId, values.teamId),
-          eq(submissions.challengeKey, values.challengeKey),
-        ];
-        if (limit.duplicatesSince && values.payloadHash) {
-          const [newest] = await tx
-            .select()
-            .from(submissions)
-            .where(
-              and(
-                ...teamChallenge,
-                eq(submissions.payloadHash, values.payloadHash),
-                gt(submissions.createdAt, limit.duplicatesSince),
-              ),
-            )
-            .orderBy(desc(submissions.createdAt))
-            .limit(1);
-          if (newest && newest.status !== "failed") return { duplicate: newest };
-        }
-        const [used] = await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(submissions)
-          .where(
-            and(
-              ...teamChallenge,
-              gte(submissions.createdAt, limit.since),
-              ne(submissions.status, "failed"),
-            ),
-          );
-        if ((used?.count ?? 0) >= limit.perDay) return { limited: true as const };
-        const [row] = await tx.insert(submissions).values(values).onConflictDoNothing().returning();
-        if (row?.status === "scored" && feedback) {
-          await assignFeedbackIn(tx as unknown as Database, {
-            teamId: row.teamId,
-            challenge: feedback,
-          });
-          const [shown] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-          return { row: shown };
-        }
-        return { row };
-      });
+    ): Promise<Admission> {
+      return admitSubmission(db, values, limit, feedback);
     },
 
     /**
@@ -216,7 +163,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     /**
      * Marks the team's submission as final unless `limit` of its submissions to that challenge
      * already are (answers those, oldest mark first). Under the same advisory lock as
-     * insertWithinLimit, so two marks at once cannot both take the last place. Marking a
+     * admitSubmission, so two marks at once cannot both take the last place. Marking a
      * marked one changes nothing.
      */
     async markFinal(

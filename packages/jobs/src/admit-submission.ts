@@ -1,0 +1,87 @@
+import { type Database, type Submission, submissions } from "@tandem/db";
+import { and, desc, eq, gt, gte, ne, type SQL, sql } from "drizzle-orm";
+import { assignFeedbackIn, type FeedbackChallenge } from "./feedback-store";
+
+/*
+ * Intake's insert: where a submission enters the lifecycle. Kept here with every other write
+ * of a submission's status (docs/adr/0021-workers-score.md, "One lifecycle owner").
+ */
+
+type NewSubmission = typeof submissions.$inferInsert;
+
+/** What a submission is admitted as: its row, scored at intake with `scoredAt: sql\`now()\``. */
+export type AdmittedValues = Omit<NewSubmission, "scoredAt"> & { scoredAt?: Date | SQL | null };
+
+/** The team's daily limit on the challenge, and how far back an identical payload is answered. */
+export interface AdmissionLimit {
+  perDay: number;
+  since: Date;
+  duplicatesSince?: Date;
+}
+
+/** `row: undefined` means the idempotency key was already used. */
+export type Admission =
+  | { row: Submission | undefined }
+  | { duplicate: Submission }
+  | { limited: true };
+
+/**
+ * Inserts unless the team has used up today's submissions for the challenge (failed ones
+ * do not count). A transaction-scoped advisory lock per team and challenge makes the count
+ * and the insert one step, so concurrent requests cannot overshoot the limit.
+ * With `duplicatesSince`, the newest identical payload since then is answered instead of
+ * inserting, under the same lock, so identical retries arriving together store one row;
+ * a failed one is not (a platform failure must not stop the team from sending it again).
+ * With `feedback`, a row inserted already `scored` gets what the team is shown of it in the
+ * same transaction.
+ */
+export async function admitSubmission(
+  db: Database,
+  values: AdmittedValues,
+  limit: AdmissionLimit,
+  feedback?: FeedbackChallenge,
+): Promise<Admission> {
+  return db.transaction(async (tx) => {
+    // The same lock as the gateway's final marks: this team's submissions to this challenge.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`${values.teamId}:${values.challengeKey}`}))`,
+    );
+    const teamChallenge = [
+      eq(submissions.teamId, values.teamId),
+      eq(submissions.challengeKey, values.challengeKey),
+    ];
+    if (limit.duplicatesSince && values.payloadHash) {
+      const [newest] = await tx
+        .select()
+        .from(submissions)
+        .where(
+          and(
+            ...teamChallenge,
+            eq(submissions.payloadHash, values.payloadHash),
+            gt(submissions.createdAt, limit.duplicatesSince),
+          ),
+        )
+        .orderBy(desc(submissions.createdAt))
+        .limit(1);
+      if (newest && newest.status !== "failed") return { duplicate: newest };
+    }
+    const [used] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(
+        and(
+          ...teamChallenge,
+          gte(submissions.createdAt, limit.since),
+          ne(submissions.status, "failed"),
+        ),
+      );
+    if ((used?.count ?? 0) >= limit.perDay) return { limited: true as const };
+    const [row] = await tx.insert(submissions).values(values).onConflictDoNothing().returning();
+    if (row?.status === "scored" && feedback) {
+      await assignFeedbackIn(tx, { teamId: row.teamId, challenge: feedback });
+      const [shown] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
+      return { row: shown };
+    }
+    return { row };
+  });
+}
