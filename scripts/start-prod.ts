@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import {
   datasetStates,
   fillMissingSplits,
+  fillTestSets,
   fitOf,
   generateDatasets,
   requireSecretSeed,
@@ -133,6 +134,9 @@ async function prepare(): Promise<void> {
       const filled = await fillMissingSplits(handle.db, requireSecretSeed(env.DATA_SEED));
       if (filled.length > 0) log(`public/private split stored for ${filled.join(", ")}`);
     }
+    // Answers loaded before ADR 0021 get their public test set: the gateways validate against it.
+    const testSetsFilled = await fillTestSets(handle.db);
+    if (testSetsFilled.length > 0) log(`public test sets stored for ${testSetsFilled.join(", ")}`);
     if (missing.length === 0) {
       log(`datasets present in ${env.STATIC_DIR}`);
     } else {

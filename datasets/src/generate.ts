@@ -12,6 +12,7 @@ import { type GeneratorFit, generatorFit } from "./generator-fit";
 import { type DomainStreams, domainStreams } from "./random";
 import { type LoadedDomain, loadDomain } from "./store/load";
 import { fillMissingSplits, withSplits } from "./store/split";
+import { fillTestSets } from "./store/test-sets";
 import type { DomainFiles } from "./types";
 
 export interface GenerateOptions {
@@ -79,6 +80,7 @@ export async function generateDatasets(
     );
   }
   await fillMissingSplits(options.db, options.seed);
+  await fillTestSets(options.db);
   return loaded;
 }
 

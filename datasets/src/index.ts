@@ -29,4 +29,5 @@ export { newSecretSeed, requireSecretSeed, SeedError } from "./seed";
 export { exportDomain } from "./store/export";
 export { servedFolderPath } from "./store/load";
 export { fillMissingSplits } from "./store/split";
+export { fillTestSets } from "./store/test-sets";
 export type { DomainFiles } from "./types";

@@ -19,4 +19,18 @@ export {
   type RankingSummaryResult,
 } from "./ranking-summary";
 export { createRevealsRepository, type RevealRecord, type RevealsRepository } from "./reveals";
+export {
+  DATABASE_ROLES,
+  type DatabaseRole,
+  ensureRoles,
+  grantStatements,
+  setRoleLogin,
+  TABLE_GRANTS,
+} from "./roles";
 export * from "./schema";
+export {
+  createTestSetStore,
+  decodeTestSetIds,
+  encodeTestSetIds,
+  type StoredTestSet,
+} from "./test-set-store";

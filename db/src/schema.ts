@@ -157,6 +157,12 @@ export const submissions = pgTable(
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("queued"),
     /** The submitted CSV, gzip-compressed. */
     predictions: bytea("predictions").notNull(),
+    /**
+     * The predictions parsed at intake into the answer-free aligned form (`TAF1`, ADR 0021): what
+     * the worker scores without a second parse. Cleared when the submission is scored, so it only
+     * holds the backlog; null for rows stored before it, or already finished.
+     */
+    aligned: bytea("aligned"),
     /** SHA-256 of the CSV, to spot a resent identical payload. */
     payloadHash: text("payload_hash").notNull(),
     rowCount: integer("row_count").notNull(),
@@ -280,6 +286,25 @@ export const challengeAnswers = pgTable("challenge_answers", {
    * private. Null for answers stored before the split existed: derived from the secret seed.
    */
   publicRows: bytea("public_rows"),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * The public test set of a challenge (ADR 0021): the test ids, sorted, and for a ranking the
+ * eligible items. Every value here is in the published test file and sample submission, so the
+ * gateway may read it; it is written in the transaction that writes the answers, with their version.
+ */
+export const testSets = pgTable("test_sets", {
+  challengeKey: text("challenge_key").primaryKey(),
+  /** Equal to `challenge_answers.version` of the answers these ids are the ids of. */
+  version: integer("version").notNull(),
+  rowCount: integer("row_count").notNull(),
+  /** The ids in `idKey` form, sorted by UTF-16 code unit, one JSON string a line, gzip-compressed. */
+  ids: bytea("ids").notNull(),
+  /** Ranking challenges: the eligible items, sorted the same way (an aligned form's vocabulary). */
+  items: jsonb("items").$type<string[]>(),
+  /** Hex SHA-256 of the test set (`createTestSet`'s digest): what an aligned form names. */
+  digest: text("digest").notNull(),
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 

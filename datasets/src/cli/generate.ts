@@ -5,6 +5,7 @@ import { domains } from "@tandem/competition/server";
 import { findBaselinePython } from "../baselines/notebooks";
 import { datasetStates, fitOf, generateDatasets } from "../generate";
 import { fillMissingSplits } from "../store/split";
+import { fillTestSets } from "../store/test-sets";
 import { reportBaselines } from "./baselines-report";
 import {
   describeRows,
@@ -77,6 +78,9 @@ await runTool(async () => {
       const filled = seedForSplit ? await fillMissingSplits(deployment.db, seedForSplit) : [];
       if (filled.length > 0)
         console.log(`Stored the public/private split of ${filled.join(", ")}.`);
+      const testSetsFilled = await fillTestSets(deployment.db);
+      if (testSetsFilled.length > 0)
+        console.log(`Stored the public test sets of ${testSetsFilled.join(", ")}.`);
       return console.log(
         chosen.length === 0
           ? "No domain of the active definition has a generator; nothing to generate."

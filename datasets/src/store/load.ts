@@ -24,6 +24,7 @@ import {
   removeFolder,
   stageFolder,
 } from "./folders";
+import { type TestSetRow, testSetRowOf, writeTestSet } from "./test-sets";
 
 export interface ChallengeAnswersInput {
   csv: string;
@@ -90,6 +91,8 @@ export async function loadDomain(
 interface Staged {
   load: DomainLoad;
   keys: string[];
+  /** Each challenge's public test set, worked out before the transaction (it parses the answers). */
+  testSets: Map<string, TestSetRow>;
   folder: string;
   summary: DatasetSummary;
 }
@@ -155,6 +158,12 @@ async function stage(staticDir: string, load: DomainLoad): Promise<Staged> {
   const keys = domain.challenges.map((c) => c.key);
   const missing = keys.filter((key) => !load.answers[key]);
   if (missing.length > 0) throw new Error(`No answers for ${missing.join(", ")}`);
+  const testSets = new Map(
+    domain.challenges.map((challenge) => {
+      const { csv, eligibleItems } = load.answers[challenge.key]!;
+      return [challenge.key, testSetRowOf(challenge, csv, eligibleItems)] as const;
+    }),
+  );
 
   const folder = newFolderName(load.slug);
   let files: { name: string; bytes: number }[];
@@ -168,11 +177,11 @@ async function stage(staticDir: string, load: DomainLoad): Promise<Staged> {
     files: files.sort((a, b) => a.name.localeCompare(b.name)),
     rows: Object.fromEntries(keys.map((key) => [key, load.answers[key]!.rowCount])),
   };
-  return { load, keys, folder, summary };
+  return { load, keys, testSets, folder, summary };
 }
 
 /** Writes one domain's answers (a new version), dataset row and baselines; returns the version. */
-async function writeRows(tx: LoadTransaction, { load, keys, folder, summary }: Staged) {
+async function writeRows(tx: LoadTransaction, { load, keys, testSets, folder, summary }: Staged) {
   const [current] = await tx.select().from(datasets).where(eq(datasets.domain, load.slug));
   // Data from before versioned folders has answers (version 1) but no datasets row.
   const [answered] = await tx
@@ -195,6 +204,8 @@ async function writeRows(tx: LoadTransaction, { load, keys, folder, summary }: S
       .insert(challengeAnswers)
       .values({ challengeKey: key, ...values })
       .onConflictDoUpdate({ target: challengeAnswers.challengeKey, set: values });
+    // The public ids of these answers, committed with them (ADR 0021).
+    await writeTestSet(tx, key, version, testSets.get(key)!);
   }
   const row = { source: load.source, version, folder, summary, loadedAt: sql`now()` };
   await tx

@@ -69,3 +69,10 @@ export {
   splitProblem,
 } from "./split";
 export { createTestSet, type TestSet, type TestSetInput, testSetOfAnswers } from "./test-set";
+export {
+  createTestSetCache,
+  type StoredTestSetLike,
+  type TestSetLookup,
+  type TestSetSource,
+  type VersionedTestSet,
+} from "./test-set-cache";

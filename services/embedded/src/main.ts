@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import {
   datasetStates,
   fillMissingSplits,
+  fillTestSets,
   findBaselinePython,
   fitOf,
   generateDatasets,
@@ -88,6 +89,10 @@ if (toGenerate.length > 0) {
 // Answers stored before the public/private split (ADR 0009) get theirs from this install's seed.
 const splitFilled = await fillMissingSplits(database.db, dataSeed);
 if (splitFilled.length > 0) logger.info({ challenges: splitFilled }, "public/private split stored");
+// Answers loaded before ADR 0021 get their public test set: intake validates against it.
+const testSetsFilled = await fillTestSets(database.db);
+if (testSetsFilled.length > 0)
+  logger.info({ challenges: testSetsFilled }, "public test sets stored");
 
 const admin = await ensureAdmin(database.db, config.admin);
 if (admin?.refused) {
