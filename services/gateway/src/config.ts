@@ -79,6 +79,14 @@ const envSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   /**
+   * "true": the gateway refuses to start when its database role can read `challenge_answers`
+   * (ADR 0021); otherwise it only logs the error (a single trusted role, as in tests).
+   */
+  REQUIRE_ANSWER_FREE_ROLE: z
+    .enum(["true", "false", ""], { error: "REQUIRE_ANSWER_FREE_ROLE must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
+  /**
    * Port of the Prometheus `/metrics` listener, apart from PORT so that the Ingress never routes
    * to it (docs/operations.md, Metrics); 0: not served.
    */
@@ -181,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    /** Refuse to start on a database role that can read the answers (lib/answer-free-role.ts). */
+    requireAnswerFreeRole: e.REQUIRE_ANSWER_FREE_ROLE,
     redisUrl: e.REDIS_URL,
     dataDir,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : join(dataDir, "static"),

@@ -1,11 +1,17 @@
 import { createDatabase } from "@tandem/db";
-import { createLogger, createRankingsCache, createRedisStore } from "@tandem/jobs";
+import {
+  createLogger,
+  createRankingsCache,
+  createRankingsFreshness,
+  createRedisStore,
+} from "@tandem/jobs";
 import closeWithGrace from "close-with-grace";
 import { Redis } from "ioredis";
 import { buildApp } from "./app";
 import { ADMIN_EMAIL_FORM_MESSAGE, ADMIN_REFUSED_MESSAGE, ensureAdmin } from "./bootstrap-admin";
 import { loadConfig } from "./config";
 import { createBullmqDispatcher } from "./dispatch/bullmq-dispatcher";
+import { checkAnswerFreeRole } from "./lib/answer-free-role";
 
 /** The production gateway process: Postgres and Redis, scoring by separate workers. */
 const config = loadConfig(process.env);
@@ -15,6 +21,12 @@ if (!config.databaseUrl || !config.redisUrl) {
   process.exit(1);
 }
 const database = await createDatabase({ databaseUrl: config.databaseUrl });
+// ADR 0021: this process must not be able to read the hidden answers.
+const required = config.requireAnswerFreeRole;
+if (!(await checkAnswerFreeRole({ db: database.db, required, logger }))) {
+  await database.close();
+  process.exit(1);
+}
 const dispatcher = createBullmqDispatcher({
   redisUrl: config.redisUrl,
   prefix: config.queuePrefix,
@@ -47,14 +59,15 @@ const app = await buildApp({
   logger,
   redis,
   rankingsCache,
-  // A score stored at intake marks the rankings stale; the workers rebuild them (ADR 0013), so
-  // this process's requests never wait behind a rebuild. Should the mark fail, the next one
-  // (or an organizer's refresh) catches the leaderboard up.
-  rankingsStale: () =>
-    rankingsCache.coordination.request().then(
-      () => {},
-      (err: unknown) => logger.warn({ err }, "could not mark the rankings stale"),
-    ),
+  // A change here only marks the rankings stale; the workers rebuild them (ADR 0021), so this
+  // process's requests never wait behind a rebuild, except where they read them at once
+  // (`fresh`: a cold cache, the reveal, a rescore's "what moved").
+  rankingsFreshness: createRankingsFreshness({
+    db: database.db,
+    cache: rankingsCache,
+    mode: "marked",
+    logger,
+  }),
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
