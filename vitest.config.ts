@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Four projects: pure unit tests, integration tests against real Postgres/Redis (and the
 // processes of both run modes), end-to-end tests in Debian's Chromium, and the web app's
@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/test/**/*.test.ts", "datasets/test/**/*.test.ts"],
+          include: [
+            "packages/*/test/**/*.test.ts",
+            "datasets/test/**/*.test.ts",
+            // Rules on the code itself: they read files, start nothing.
+            "test/architecture/**/*.test.ts",
+          ],
           // The dataset tests fit the baselines in Python.
           testTimeout: 120_000,
         },
@@ -27,6 +32,7 @@ export default defineConfig({
             "db/test/**/*.test.ts",
             "test/**/*.test.ts",
           ],
+          exclude: [...configDefaults.exclude, "test/architecture/**"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file starts databases and processes; two cores run them best one at a time.
