@@ -15,13 +15,13 @@ import {
   createMemoryRefreshCoordination,
   createMemoryStore,
   createRankingsCache,
-  createRankingsCoalescer,
   rankingChallenges,
   rankingDomains,
-  rebuildRankings,
-  refreshRankings,
 } from "@tandem/jobs";
 import { rankingBodies } from "@tandem/scoring";
+// What it measures are the internals behind createRankingsFreshness: imported from their files.
+import { createRankingsCoalescer } from "../packages/jobs/src/rankings-coalescer";
+import { rebuildRankings, refreshRankings } from "../packages/jobs/src/rankings-refresh";
 import { createTestDatabase } from "../test/support/services";
 import { shownExactly } from "../test/support/shown";
 

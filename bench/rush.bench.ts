@@ -4,16 +4,23 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateDatasets } from "@tandem/datasets";
 import { submissions } from "@tandem/db";
-import { createRankingsCache, createRedisStore, refreshRankings } from "@tandem/jobs";
+import { createRankingsCache, createRankingsFreshness, createRedisStore } from "@tandem/jobs";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { check, jsonApi } from "../test/support/http";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 import { createTestDatabase, TEST_DATA_SEED, TEST_SECRETS } from "../test/support/services";
 import { planRush, runRush } from "./rush/clients";
-import { prepareFiles } from "./rush/files";
+import { MEASURES_ALIGNED, prepareFiles } from "./rush/files";
 import { cpuMsOf, leaderboardReader, memorySampler, percentile, pidsNamed } from "./rush/probes";
 import { startOwnRedis } from "./rush/redis-server";
+import {
+  alignedSampler,
+  hasAlignedColumn,
+  queueSampler,
+  walBytesSince,
+  walLsn,
+} from "./rush/samplers";
 import { createTeams, insertHistory } from "./rush/scene";
 
 /**
@@ -23,11 +30,14 @@ import { createTeams, insertHistory } from "./rush/scene";
  * with 5% invalid files and 2% resent with the same Idempotency-Key. Reports what was accepted
  * and refused, the drain, latencies, leaderboard reads and memory, and checks nothing was lost
  * or counted twice. `--kill-worker` SIGKILLs a worker halfway (start:prod restarts it);
- * `--restart-redis` kills Redis halfway and starts it empty.
+ * `--restart-redis` kills Redis halfway and starts it empty; `--workers N` runs N workers.
+ * Per file, the CPU of each process; the queue's depth and oldest wait (`GET /api/status`), the
+ * WAL Postgres wrote, and the aligned forms' mean size (ADR 0021) while the rush runs.
  */
 const { values: args } = parseArgs({
   options: {
     teams: { type: "string", default: "300" },
+    workers: { type: "string", default: "2" },
     scale: { type: "string", default: "1" },
     "kill-worker": { type: "boolean", default: false },
     "restart-redis": { type: "boolean", default: false },
@@ -35,6 +45,10 @@ const { values: args } = parseArgs({
 });
 const TEAMS = Number(args.teams);
 const SCALE = Number(args.scale);
+const WORKERS = Number(args.workers);
+if (!Number.isInteger(WORKERS) || WORKERS < 1)
+  throw new Error("--workers must be a whole number >= 1");
+const workerNames = Array.from({ length: WORKERS }, (_, i) => `worker-${i + 1}`);
 const HISTORY_PER_TEAM = 100;
 const DRAIN_LIMIT_MS = 30 * 60_000;
 const ADMIN = { email: "rush-admin@example.org", password: "rush-admin-password" };
@@ -83,7 +97,7 @@ try {
       // The gateway's /metrics here, worker i's on the next ports.
       METRICS_PORT: String(metricsBase),
     },
-    ["--workers", "2"],
+    ["--workers", String(WORKERS)],
   );
   await waitForReady(`${baseUrl}/api/ready`, stack, 180_000);
   const admin = await jsonApi(baseUrl, "/api/login-verification", { method: "POST", body: ADMIN });
@@ -93,7 +107,14 @@ try {
   const teams = await createTeams(baseUrl, adminAuth, TEAMS);
   await insertHistory(db, teams, HISTORY_PER_TEAM);
   const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-  await refreshRankings(db, createRankingsCache(createRedisStore(connection), prefix));
+  const rankings = createRankingsFreshness({
+    db,
+    cache: createRankingsCache(createRedisStore(connection), prefix),
+    mode: "in-process",
+    logger: console,
+  });
+  await rankings.fresh();
+  await rankings.stop();
   connection.disconnect();
   log(
     `${teams.length} active teams with ${teams.length * HISTORY_PER_TEAM} earlier submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -105,7 +126,7 @@ try {
   // Each distinct file sent alone to the idle platform, by a team of its own: the CPU the
   // gateway and both workers spend on it from upload to score (intake included).
   const memory = memorySampler(() => stack!.output());
-  const workerPids = () => ["worker-1", "worker-2"].flatMap((name) => memory.pid(name) ?? []);
+  const workerPids = () => workerNames.flatMap((name) => memory.pid(name) ?? []);
   const gatewayPid = () => [memory.pid("gateway") ?? []].flat();
   const pids = () => [...gatewayPid(), ...workerPids()];
   const [probe] = await createTeams(baseUrl, adminAuth, 1, "probe");
@@ -149,6 +170,9 @@ try {
   /** CPU seconds of `pids` since the rush started (a process started since: all of its own). */
   const cpuSinceStart = (pids: number[]) =>
     pids.reduce((sum, pid) => sum + cpuMsOf([pid]) - (cpuAtStart.get(pid) ?? 0), 0) / 1000;
+  const walAtStart = await walLsn(db);
+  const queue = queueSampler(baseUrl);
+  const alignedForms = (await hasAlignedColumn(db)) ? alignedSampler(db) : undefined;
   const rushStart = new Date();
   const rushClock = performance.now();
   let chaosDone: Promise<void> = Promise.resolve();
@@ -202,12 +226,15 @@ try {
     redis: cpuSinceStart([redis.pid() ?? []].flat()),
     bench: (benchCpu.user + benchCpu.system) / 1e6,
   };
+  const walBytes = await walBytesSince(db, walAtStart);
+  const queueSeen = await queue.stop();
+  const formsSeen = await alignedForms?.stop();
   const leaderboard = await reader.stop();
   const peaks = memory.stop();
   // How many rankings rebuilds the workers ran for all those scores (their /metrics).
   let rebuilds = 0;
   let rebuildSeconds = 0;
-  for (const offset of [1, 2]) {
+  for (const offset of workerNames.map((_, i) => i + 1)) {
     const text = await fetch(`http://127.0.0.1:${metricsBase + offset}/metrics`)
       .then((response) => response.text())
       .catch(() => "");
@@ -302,7 +329,28 @@ try {
     `one file alone, mean over the ${perFile.length} distinct files: scoring ${meanOf((f) => f.scoringCpuMs).toFixed(1)} ms CPU, platform ${meanOf((f) => f.endToEndCpuMs).toFixed(1)} ms (workers ${meanOf((f) => f.workerCpuMs).toFixed(1)} ms, gateway the rest)`,
   );
   log(
+    MEASURES_ALIGNED
+      ? `one file alone, aligned form, mean over the ${perFile.length} distinct files: parseToAligned ${meanOf((f) => f.parseToAlignedCpuMs ?? 0).toFixed(2)} ms CPU, scoreAligned ${meanOf((f) => f.scoreAlignedCpuMs ?? 0).toFixed(2)} ms (the scoring bound above: ${meanOf((f) => f.scoringCpuMs).toFixed(1)} ms)`
+      : "one file alone, aligned form: n/a (this checkout's @tandem/scoring has no parseToAligned)",
+  );
+  log(
     `CPU during the rush: gateway ${rushCpu.gateway.toFixed(0)} s (${((rushCpu.gateway / Math.max(1, sends)) * 1000).toFixed(1)} ms per file sent), workers ${rushCpu.workers.toFixed(0)} s (${((rushCpu.workers / Math.max(1, scored.length)) * 1000).toFixed(1)} ms per submission scored), Postgres ${rushCpu.postgres.toFixed(0)} s, Redis ${rushCpu.redis.toFixed(0)} s, the bench's clients and leaderboard readers ${rushCpu.bench.toFixed(0)} s`,
+  );
+  const perFileMs = (seconds: number, files: number) =>
+    `${((seconds / Math.max(1, files)) * 1000).toFixed(1)} ms`;
+  log(
+    `CPU per file during the rush: gateway ${perFileMs(rushCpu.gateway, sends)} per file sent, workers ${perFileMs(rushCpu.workers, scored.length)} per file scored, Postgres ${perFileMs(rushCpu.postgres, scored.length)} per file scored, Redis ${perFileMs(rushCpu.redis, scored.length)} per file scored, bench ${perFileMs(rushCpu.bench, sends)} per file sent (${sends} sent, ${scored.length} scored; Postgres counts every backend on the machine)`,
+  );
+  log(
+    `queue during the rush (GET /api/status each second, ${queueSeen.samples} reads): deepest ${queueSeen.maxLength} queued or scoring, oldest waited at most ${queueSeen.maxOldestSeconds} s`,
+  );
+  log(
+    `Postgres WAL written from the rush's start to its drain: ${(walBytes / 1024 / 1024).toFixed(1)} MiB (${(walBytes / Math.max(1, scored.length) / 1024).toFixed(1)} KiB per file scored; the whole cluster's)`,
+  );
+  log(
+    formsSeen
+      ? `aligned forms waiting (submissions.aligned, sampled each second): ${formsSeen.samples > 0 ? `mean ${formsSeen.meanBytes.toFixed(0)} bytes over ${formsSeen.samples} samples (${formsSeen.forms} forms seen)` : "none seen"}`
+      : "aligned forms waiting (submissions.aligned): n/a (no such column)",
   );
   log(
     `intake to scored: p50 ${percentile(latencies, 50).toFixed(1)} s, p95 ${percentile(latencies, 95).toFixed(1)} s, p99 ${percentile(latencies, 99).toFixed(1)} s`,

@@ -5,20 +5,23 @@ import { METRICS } from "@tandem/competition";
 import { allChallenges } from "@tandem/competition/server";
 import {
   createRankingsCache,
-  createRankingsCoalescer,
   createRedisRefreshCoordination,
   createRedisStore,
   type RankingsCache,
-  type RankingsCoalescer,
   type RefreshCoordination,
   rankingDomains,
-  rebuildRankings,
   refreshKeys,
 } from "@tandem/jobs";
 import { rankingBodies } from "@tandem/scoring";
 import { Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// The mechanism behind createRankingsFreshness, tested directly: internal to @tandem/jobs.
+import {
+  createRankingsCoalescer,
+  type RankingsCoalescer,
+} from "../../packages/jobs/src/rankings-coalescer";
+import { rebuildRankings } from "../../packages/jobs/src/rankings-refresh";
 import {
   createTestDatabase,
   createTestRedis,

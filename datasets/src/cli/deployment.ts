@@ -13,8 +13,8 @@ import {
   type CompetitionSource,
   createCompetitionSource,
   createRankingsCache,
+  createRankingsFreshness,
   createRedisStore,
-  refreshRankings,
   type WindowOverride,
 } from "@tandem/jobs";
 import { Redis } from "ioredis";
@@ -97,8 +97,19 @@ export async function openDeployment(): Promise<Deployment> {
       if (!settings.redisUrl || handle.kind === "pglite") return;
       const redis = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
       try {
-        const cache = createRankingsCache(createRedisStore(redis), settings.queuePrefix);
-        await refreshRankings(handle.db, cache);
+        // In-process: this tool rebuilds (through the workers' lock when free) and fails loudly
+        // if it cannot, rather than leaving the change to a rebuilder that may not run.
+        const rankings = createRankingsFreshness({
+          db: handle.db,
+          cache: createRankingsCache(createRedisStore(redis), settings.queuePrefix),
+          mode: "in-process",
+          logger: console,
+        });
+        try {
+          await rankings.fresh();
+        } finally {
+          await rankings.stop();
+        }
       } finally {
         redis.disconnect();
       }

@@ -69,17 +69,17 @@ export {
   refreshKeys,
 } from "./rankings-coordination";
 export {
-  loadRefreshInputs,
-  previewRankings,
-  rankingChallenges,
-  rankingDomains,
-} from "./rankings-refresh";
-export {
   createRankingsFreshness,
   type RankingsFreshness,
   type RankingsFreshnessMode,
   type RankingsFreshnessOptions,
 } from "./rankings-freshness";
+export {
+  loadRefreshInputs,
+  previewRankings,
+  rankingChallenges,
+  rankingDomains,
+} from "./rankings-refresh";
 export {
   type FinishedJobRemover,
   RESCORABLE_STATUSES,

@@ -22,6 +22,21 @@ export interface RankingsCoalescerOptions {
    * few seconds bounds that, and the leaderboard lags a score by at most the gap and a rebuild.
    */
   minGapMs?: number;
+  /**
+   * Whether a round that finds requests made by other processes keeps the lock and rebuilds for
+   * them too (default true). False for a process that rebuilds only for its own callers (a
+   * gateway's `fresh()`, rankings-freshness.ts): it gives the lock up after its round, leaving
+   * the others' marks to the rebuilders that watch, so a rush never turns it into the rebuilder.
+   * `watch()` turns it on.
+   */
+  rebuildForOthers?: boolean;
+}
+
+/** A caller of `fresh()`: let go once a finished rebuild, anywhere, reflects `generation`. */
+interface FreshWaiter {
+  generation: number;
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
 /**
@@ -46,6 +61,10 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
   let failures = 0;
   let closed = false;
   let watcher: NodeJS.Timeout | undefined;
+  let rebuildForOthers = options.rebuildForOthers ?? true;
+  let freshWaiters: FreshWaiter[] = [];
+  /** A rebuild run without the lock for `fresh()` callers while another process holds it. */
+  let lockless: Promise<void> | undefined;
 
   /** Lets go the requests a rebuild up to `generation` reflects. */
   function settle(generation: number) {
@@ -56,9 +75,55 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
     });
   }
 
+  /** Lets go the `fresh()` callers a finished rebuild up to `generation` reflects. */
+  function settleFresh(generation: number) {
+    freshWaiters = freshWaiters.filter((waiter) => {
+      if (waiter.generation > generation) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  function rejectFresh(err: unknown) {
+    const failed = freshWaiters;
+    freshWaiters = [];
+    for (const waiter of failed) waiter.reject(err);
+  }
+
+  /**
+   * Rebuilds here, without the lock, for the `fresh()` callers waiting: another process holds
+   * it and may be waiting out its gap (up to RANKINGS_MIN_GAP_MS), while they need the bodies
+   * now. The cache's compare-and-set keeps whichever snapshot is newer; the holder's marks stay,
+   * so it still rebuilds after its gap (one rebuild more, rare: fresh() is).
+   */
+  function rebuildWithoutLock() {
+    if (lockless || freshWaiters.length === 0) return;
+    // Each of these asked for its generation before this rebuild reads the database.
+    const served = freshWaiters;
+    freshWaiters = [];
+    lockless = (async () => {
+      const started = performance.now();
+      await rebuild();
+      onRebuilt?.((performance.now() - started) / 1000);
+    })().then(
+      () => {
+        for (const waiter of served) waiter.resolve();
+      },
+      (err: unknown) => {
+        logger.warn({ err }, "rankings rebuild failed");
+        for (const waiter of served) waiter.reject(err);
+      },
+    );
+    void lockless.finally(() => {
+      lockless = undefined;
+      rebuildWithoutLock();
+    });
+  }
+
   function kick() {
     if (closed) {
       settle(Number.POSITIVE_INFINITY);
+      rejectFresh(new Error("rankings refresh: closed"));
       return;
     }
     if (running) {
@@ -70,7 +135,11 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       // A request can land between the loop's last look at `again` and here (replies resolve
       // in the same tick): it must still get its rebuild.
       if (again) kick();
-      else settle(Number.POSITIVE_INFINITY);
+      else {
+        settle(Number.POSITIVE_INFINITY);
+        // The lock was lost mid-round: whoever holds it now may wait out its gap.
+        rebuildWithoutLock();
+      }
     });
   }
 
@@ -82,6 +151,8 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
         lock = await coordination.acquire(token, leaseMs);
       } catch (err) {
         logger.warn({ err }, "rankings refresh: could not reach the lock");
+        settle(Number.POSITIVE_INFINITY);
+        rebuildWithoutLock();
         return;
       }
       if (lock.acquired) {
@@ -89,6 +160,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       } else {
         // Another process rebuilds and will see these requests; if it died, take over after its lease.
         settle(Number.POSITIVE_INFINITY);
+        rebuildWithoutLock();
         retryAfter(lock.retryInMs);
       }
     } while (again && !closed);
@@ -109,6 +181,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
         again = false;
         const { requested, rebuilt } = await coordination.progress();
         settle(rebuilt);
+        settleFresh(rebuilt);
         let reflected = 0;
         if (requested > rebuilt) {
           lastRebuildAt = performance.now();
@@ -118,12 +191,20 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
           failures = 0;
           reflected = requested;
           settle(requested);
+          settleFresh(requested);
         }
         if ((await coordination.finishRound(token, leaseMs, reflected)) !== "again") return;
+        // The marks still open are others': leave them to the rebuilders that watch, unless
+        // this process is one, or one of its own callers asked since this round's read.
+        if (closed || (!rebuildForOthers && !again)) {
+          await coordination.release(token);
+          return;
+        }
       }
     } catch (err) {
       failures += 1;
       logger.warn({ err, failures }, "rankings rebuild failed");
+      rejectFresh(err);
       await coordination.release(token).catch(() => {});
       // The stale mark stays; the next request retries too.
       if (failures <= RETRIES) retryAfter(leaseMs * failures);
@@ -150,6 +231,21 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       await reflected;
     },
     /**
+     * Marks the rankings stale and resolves once a finished rebuild reflects it, wherever it ran:
+     * under the lock here (through the gap, if this process has one), or, while another process
+     * holds the lock, a rebuild run here at once without it (rebuildWithoutLock). Rejects when
+     * the rebuild here fails. For callers that read the bodies next.
+     */
+    async fresh(): Promise<void> {
+      if (closed) throw new Error("rankings refresh: closed");
+      const generation = await coordination.request();
+      const reflected = new Promise<void>((resolve, reject) =>
+        freshWaiters.push({ generation, resolve, reject }),
+      );
+      kick();
+      await reflected;
+    },
+    /**
      * Marks the rankings stale and starts the loop, resolving once the mark is stored, without
      * waiting for the rebuild: a scoring worker's job slot is not held while leaderboards catch up.
      */
@@ -163,6 +259,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
      */
     watch(everyMs: number): void {
       if (watcher || closed) return;
+      rebuildForOthers = true;
       watcher = setInterval(() => {
         if (running) return;
         coordination.progress().then(
@@ -176,7 +273,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
     },
     /** Resolves once this process runs no rebuild. */
     async idle(): Promise<void> {
-      while (running) await running;
+      while (running || lockless) await (running ?? lockless);
     },
     /** Stops retrying and waits for the rebuild under way; the stale mark stays for the others. */
     async close(): Promise<void> {
@@ -184,7 +281,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       if (watcher) clearInterval(watcher);
       if (retry) clearTimeout(retry);
       retry = undefined;
-      while (running) await running;
+      while (running || lockless) await (running ?? lockless);
     },
   };
 }

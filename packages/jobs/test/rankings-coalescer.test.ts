@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryRefreshCoordination, createRankingsCoalescer } from "../src";
+import { createMemoryRefreshCoordination } from "../src";
+import { createRankingsCoalescer } from "../src/rankings-coalescer";
 
 const quiet = { warn: () => {} };
 

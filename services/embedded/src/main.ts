@@ -21,8 +21,8 @@ import {
   createLogger,
   createMemoryStore,
   createRankingsCache,
+  createRankingsFreshness,
   markSubmissionFailed,
-  refreshRankings,
 } from "@tandem/jobs";
 import { createRankingProcessor } from "@tandem/scoring-worker";
 import closeWithGrace from "close-with-grace";
@@ -108,12 +108,21 @@ if (admin?.generatedPassword) {
   );
 }
 
-// One process: the rankings cache is memory shared by the gateway and the processor.
+// One process: the rankings cache is memory shared by the gateway and the processor, and so is
+// who rebuilds it: this process, for every change, before the change is answered (ADR 0021).
 const rankingsCache = createRankingsCache(createMemoryStore(), "embedded");
+const rankings = createRankingsFreshness({
+  db: database.db,
+  cache: rankingsCache,
+  mode: "in-process",
+  logger,
+  // The rankings list the active definition's domains and challenges.
+  beforeRebuild: () => competition.current(),
+});
 const dispatcher = createInlineDispatcher({
   process: createRankingProcessor({
     db: database.db,
-    rankings: rankingsCache,
+    rankings,
     logger,
     dataSeed,
     competition,
@@ -132,6 +141,7 @@ const app = await buildApp({
   readyChecks: { database: database.ping },
   logger,
   rankingsCache,
+  rankingsFreshness: rankings,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -139,6 +149,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   logger.info({ signal }, "stopping");
   await app.close();
   await dispatcher.close();
+  await rankings.stop();
   await database.close();
 });
 
@@ -165,7 +176,7 @@ async function measureFreshBaselines(slugs: string[]): Promise<void> {
         else logger.warn({ challenge: outcome.key, error: outcome.error }, "baseline not measured");
       }
     }
-    await refreshRankings(database.db, rankingsCache);
+    await rankings.changed();
   } catch (err) {
     logger.error({ err }, "measuring the baselines failed");
   }

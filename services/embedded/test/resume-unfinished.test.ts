@@ -1,4 +1,9 @@
-import { createMemoryStore, createRankingsCache, markSubmissionFailed } from "@tandem/jobs";
+import {
+  createMemoryStore,
+  createRankingsCache,
+  createRankingsFreshness,
+  markSubmissionFailed,
+} from "@tandem/jobs";
 import { createRankingProcessor } from "@tandem/scoring-worker";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +41,12 @@ describe("starting the embedded server again", () => {
     const dispatcher = createInlineDispatcher({
       process: createRankingProcessor({
         db: fixture.db,
-        rankings: createRankingsCache(createMemoryStore(), "test"),
+        rankings: createRankingsFreshness({
+          db: fixture.db,
+          cache: createRankingsCache(createMemoryStore(), "test"),
+          mode: "in-process",
+          logger,
+        }),
         logger,
       }),
       markFailed: (id) => markSubmissionFailed(fixture.db, id),

@@ -4,17 +4,17 @@ import { join } from "node:path";
 import helmet from "@fastify/helmet";
 import { allChallenges } from "@tandem/competition/server";
 import type { Database } from "@tandem/db";
-import { createAnswersStore, createRevealsRepository, loadCurrentBaselineParts } from "@tandem/db";
+import { createRevealsRepository, createTestSetStore, loadCurrentBaselineParts } from "@tandem/db";
 import {
   type CompetitionSource,
   createCompetitionSource,
-  createRankingsCoalescer,
+  createRankingsFreshness,
   type RankingsCache,
-  rebuildRankings,
+  type RankingsFreshness,
   replayFeedback,
   withLogSafety,
 } from "@tandem/jobs";
-import { createAnswersCache } from "@tandem/scoring";
+import { createTestSetCache } from "@tandem/scoring";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
@@ -100,11 +100,11 @@ export interface AppDeps {
   /** Shared with the scoring worker: Redis in production, memory in embedded mode. */
   rankingsCache: RankingsCache;
   /**
-   * Told after intake stores a counted score (ADR 0013). Production marks the rankings stale for
-   * the workers to rebuild (a rebuild would hold up this process's requests); by default this
-   * process rebuilds them, coalesced with every other, before the submission is answered.
+   * How the cached rankings catch up with a change (ADR 0021). Production passes `marked` (the
+   * workers rebuild; a rebuild would hold up this process's requests); by default (tests) this
+   * process rebuilds in-process, coalesced with every other, before the change is answered.
    */
-  rankingsStale?: () => Promise<void>;
+  rankingsFreshness?: RankingsFreshness;
   /** The active competition definition; by default read from `db` with the config's overrides. */
   competition?: CompetitionSource;
 }
@@ -221,8 +221,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersRepository({ db });
   const teams = createTeamsRepository({ db });
   const submissions = createSubmissionsRepository({ db });
-  const rankings = createRankingsService({ db, cache: deps.rankingsCache });
-  const rankingsStale = deps.rankingsStale ?? rebuildInProcess(app, db, deps.rankingsCache);
+  const freshness =
+    deps.rankingsFreshness ?? freshInProcess(app, db, deps.rankingsCache, competition);
+  const rankings = createRankingsService({ db, cache: deps.rankingsCache, freshness });
+  const rankingsChanged = () => freshness.changed();
   const reveal = createRevealService({
     reveals: createRevealsRepository({ db }),
     // Practice scores are shown from the private part from now on, under the same policy.
@@ -257,7 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     competition,
     isRevealed,
     rescoreChallenge: (actor, key) => rescore.rescoreChallenge(actor, key, "competition-edit"),
-    onChanged: rankings.refresh,
+    onChanged: rankingsChanged,
   });
   const announcements = createAnnouncementsRepository({ db });
   const banner = createAnnouncementBanner({ announcements });
@@ -269,7 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerAccess: createOrganizerAccess({ db, organizerCode: config.organizerCode }),
     demoLogin: config.demoLogin,
   };
-  const getAnswers = createAnswersCache(createAnswersStore({ db }));
+  // Public facts only (ADR 0021): this process never reads a hidden answer.
+  const getTestSet = createTestSetCache(createTestSetStore({ db }));
   const hub =
     config.jupyterhubUrl && config.jupyterSigningKey
       ? { url: config.jupyterhubUrl, signer: createHubTokenSigner(config.jupyterSigningKey) }
@@ -332,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         teams,
         encryptionKey: config.apiKeyEncryptionKey,
         totalScoreOf: (teamId: string) => rankings.totalScoreOf(teamId),
-        onTeamsChanged: rankings.refresh,
+        onTeamsChanged: rankingsChanged,
         maxMembers: config.teamMaxMembers,
         requireVerifiedEmail,
       });
@@ -344,13 +347,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged("Competition", competitionAdminRoutes), {
         db,
         teams,
-        onTeamsChanged: rankings.refresh,
+        onTeamsChanged: rankingsChanged,
       });
       await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db });
       await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
       await api.register(tagged("Submissions", submissionRoutes), {
         submissions,
-        getAnswers,
+        getTestSet,
         dispatcher: deps.dispatcher,
         rules,
         waitMs: config.submitWaitMs,
@@ -361,17 +364,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         intakeSlots: config.submissionIntakeSlots,
         bodiesRead: config.submissionBodiesRead,
         bodyDeadlines: config.submitBodyDeadlines,
-        scoreAtIntake: config.scoreAtIntake,
-        rankingsStale,
         isRevealed,
         baselines: () => loadCurrentBaselineParts(db),
       });
       await api.register(tagged("Submissions", finalSelectionRoutes), {
         submissions,
-        getAnswers,
+        getTestSet,
         rules,
         isRevealed,
-        onFinalChanged: rankingsStale,
+        onFinalChanged: rankingsChanged,
       });
       await api.register(tagged("Organizers", adminRoutes), {
         reveal,
@@ -383,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged("Organizers", adminTeamsRoutes), {
         db,
         encryptionKey: config.apiKeyEncryptionKey,
-        onTeamsChanged: rankings.refresh,
+        onTeamsChanged: rankingsChanged,
       });
       await api.register(tagged("Organizers", adminUsersRoutes), { db });
       await api.register(tagged("Organizers", adminInvitationsRoutes), {
@@ -393,7 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(tagged("Organizers", adminAuditLogRoutes), { db });
       await api.register(tagged("Organizers", settingsRoutes), {
         settings,
-        onRankingsChanged: rankings.refresh,
+        onRankingsChanged: rankingsChanged,
       });
       await api.register(tagged("Organizers", announcementRoutes), { announcements, banner });
       const adminSubmissions = createAdminSubmissionsRepository({ db });
@@ -445,16 +446,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** Rankings rebuilt here after a score stored at intake, coalesced with every process's. */
-function rebuildInProcess(app: FastifyInstance, db: Database, cache: RankingsCache) {
-  const logger = app.log;
-  const coalescer = createRankingsCoalescer({
-    coordination: cache.coordination,
-    rebuild: () => rebuildRankings(db, cache),
-    logger,
+/** Rankings rebuilt here after each change, coalesced with every process's (tests' default). */
+function freshInProcess(
+  app: FastifyInstance,
+  db: Database,
+  cache: RankingsCache,
+  competition: CompetitionSource,
+) {
+  const freshness = createRankingsFreshness({
+    db,
+    cache,
+    mode: "in-process",
+    logger: app.log,
+    // The rankings list the active definition's domains and challenges.
+    beforeRebuild: () => competition.current(),
   });
-  app.addHook("onClose", () => coalescer.close());
-  // The score is stored; a failed rebuild only delays the leaderboard until the next one.
-  return () =>
-    coalescer.request().catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
+  app.addHook("onClose", () => freshness.stop());
+  return freshness;
 }

@@ -12,7 +12,6 @@ import {
   teams,
   users,
 } from "@tandem/db";
-import { refreshRankings } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -110,7 +109,7 @@ beforeAll(async () => {
     );
     await db.insert(submissions).values(batch);
   }
-  await refreshRankings(db, t.rankingsCache);
+  await t.rankings.fresh();
 });
 afterAll(async () => t?.close());
 

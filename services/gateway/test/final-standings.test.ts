@@ -6,7 +6,6 @@ import {
   SHAKE_UP_COLUMNS,
 } from "@tandem/contracts";
 import { submissions } from "@tandem/db";
-import { refreshRankings } from "@tandem/jobs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownExactly } from "../../../test/support/shown";
@@ -99,7 +98,7 @@ beforeAll(async () => {
     ids[label] = row!.id;
   }
   // As the scoring worker does after a counted score lands.
-  await refreshRankings(t.database.handle.db, t.rankingsCache);
+  await t.rankings.fresh();
 });
 
 const get = (url: string, headers: Record<string, string>) =>

@@ -9,8 +9,10 @@ import {
   type CompetitionSource,
   createCompetitionSource,
   createRankingsCache,
+  createRankingsFreshness,
   createRedisStore,
   type RankingsCache,
+  type RankingsFreshness,
 } from "@tandem/jobs";
 import { createRankingProcessor, createScoringWorker } from "@tandem/scoring-worker";
 import type { FastifyInstance } from "fastify";
@@ -36,6 +38,8 @@ export interface TestApp {
   staticDir: string;
   /** The rankings cache the gateway and the worker share (for tests that write rows directly). */
   rankingsCache: RankingsCache;
+  /** The worker's rankings freshness (tests that write rows directly call its `fresh()`). */
+  rankings: RankingsFreshness;
   /** The gateway's and the worker's view of the active definition. */
   competition: CompetitionSource;
   close(): Promise<void>;
@@ -52,7 +56,10 @@ export async function buildTestApp(
     data?: { seed: string; scale: number };
     /** Keep the production rate limits instead of the suite's relaxed ones. */
     productionLimits?: boolean;
-    /** The worker's rankings rebuilds as production spaces them (ADR 0012); default: after each score. */
+    /**
+     * The worker's rankings as production rebuilds them (marked, watched, spaced by the gap: ADR
+     * 0012, 0021); default: in-process, each score waits for its rebuild.
+     */
     rankings?: { minGapMs: number };
   } = {},
 ): Promise<TestApp> {
@@ -105,6 +112,15 @@ export async function buildTestApp(
     db: database.handle.db,
     environment: config.competitionWindow,
   });
+  const rankings = createRankingsFreshness({
+    db: database.handle.db,
+    cache: rankingsCache,
+    mode: options.rankings ? "marked" : "in-process",
+    logger,
+    beforeRebuild: () => competition.current(),
+    ...(options.rankings ? { minGapMs: options.rankings.minGapMs } : {}),
+  });
+  if (options.rankings) rankings.watch(Math.max(250, options.rankings.minGapMs / 2));
   const worker = createScoringWorker({
     connection: workerConnection,
     prefix: redis.prefix,
@@ -112,12 +128,9 @@ export async function buildTestApp(
     db: database.handle.db,
     process: createRankingProcessor({
       db: database.handle.db,
-      rankings: rankingsCache,
+      rankings,
       logger,
       competition,
-      ...(options.rankings
-        ? { rankingsMinGapMs: options.rankings.minGapMs, awaitRankings: false }
-        : {}),
     }),
     logger,
   });
@@ -136,10 +149,12 @@ export async function buildTestApp(
     database,
     staticDir,
     rankingsCache,
+    rankings,
     competition,
     async close() {
       await app.close();
       await worker.close();
+      await rankings.stop();
       workerConnection.disconnect();
       await dispatcher.close();
       await redis.cleanup();

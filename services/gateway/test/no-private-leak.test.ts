@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
 import { submissions } from "@tandem/db";
-import { refreshRankings } from "@tandem/jobs";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownExactly } from "../../../test/support/shown";
@@ -72,7 +71,7 @@ beforeAll(async () => {
   };
   submissionId = await insert(PUBLIC, true);
   await insert(0.5, false);
-  await refreshRankings(t.database.handle.db, t.rankingsCache);
+  await t.rankings.fresh();
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,9 @@
 import { createDatabase } from "@tandem/db";
 import {
+  createCompetitionSource,
   createLogger,
   createRankingsCache,
+  createRankingsFreshness,
   createRedisStore,
   type MetricsServer,
   SCORING_QUEUE,
@@ -22,8 +24,22 @@ const logger = createLogger(config.LOG_LEVEL, "scoring-worker");
 const database = await createDatabase({ databaseUrl: config.DATABASE_URL });
 // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
 const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-const rankings = createRankingsCache(createRedisStore(connection), config.QUEUE_PREFIX);
 const metrics = createWorkerMetrics();
+const competition = createCompetitionSource({ db: database.db });
+// Workers are the rebuilders (ADR 0021): a job slot scores and only marks the rankings stale;
+// the leaderboards catch up behind, at most one rebuild per gap across every worker, for the
+// gateways' changes (teams, final marks, settings) too.
+const rankings = createRankingsFreshness({
+  db: database.db,
+  cache: createRankingsCache(createRedisStore(connection), config.QUEUE_PREFIX),
+  mode: "marked",
+  logger,
+  minGapMs: config.RANKINGS_MIN_GAP_MS,
+  onRebuilt: metrics.observeRankingsRefresh,
+  // The rankings list the active definition's domains and challenges.
+  beforeRebuild: () => competition.current(),
+});
+rankings.watch(Math.max(250, config.RANKINGS_MIN_GAP_MS / 2));
 const processSubmission = createRankingProcessor({
   db: database.db,
   rankings,
@@ -31,12 +47,7 @@ const processSubmission = createRankingProcessor({
   // A claim lives as long as the job's lock: a dead worker's job is re-delivered once its lock
   // lapses, and by then so has the claim.
   claimLeaseMs: config.WORKER_LOCK_MS,
-  onRankingsRefreshed: metrics.observeRankingsRefresh,
-  // A job slot scores; the leaderboards catch up behind, at most one rebuild per gap.
-  rankingsMinGapMs: config.RANKINGS_MIN_GAP_MS,
-  awaitRankings: false,
-  // The gateways score most files at intake and only mark the rankings stale (ADR 0013).
-  watchRankingsEveryMs: Math.max(250, config.RANKINGS_MIN_GAP_MS / 2),
+  competition,
 });
 const worker = createScoringWorker({
   connection,
@@ -74,6 +85,7 @@ closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
   clearInterval(timer);
   // Close order: stop taking jobs (finishing the current ones), then the queue, then the database.
   await worker.close();
+  await rankings.stop();
   await metricsServer?.close();
   await queue.close();
   connection.disconnect();

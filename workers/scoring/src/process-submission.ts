@@ -7,10 +7,8 @@ import {
   type CompetitionSource,
   claimSubmission,
   createCompetitionSource,
-  createRankingsCoalescer,
   finishSubmission,
-  type RankingsCache,
-  rebuildRankings,
+  type RankingsFreshness,
   releaseClaim,
   type ScoringResult,
 } from "@tandem/jobs";
@@ -133,9 +131,8 @@ export type SubmissionProcessor = ReturnType<typeof createSubmissionProcessor>;
 
 /**
  * The processor as the worker and the embedded server run it: answers read from the database and
- * cached per challenge, and the rankings refreshed after every counted score, coalesced across
- * every process that scores (one rebuild at a time; requests made during one merge into the
- * next; docs/adr/0012-rankings-refresh.md).
+ * cached per challenge, and the rankings told after every counted score (`changed`, from
+ * @tandem/jobs' rankings freshness: ADR 0021, docs/adr/0012-rankings-refresh.md).
  */
 export function createRankingProcessor({
   db,
@@ -143,54 +140,24 @@ export function createRankingProcessor({
   logger,
   claimLeaseMs,
   dataSeed,
-  onRankingsRefreshed,
-  rankingsLeaseMs,
-  rankingsMinGapMs,
-  awaitRankings,
-  watchRankingsEveryMs,
   competition = createCompetitionSource({ db }),
 }: Pick<ProcessorDeps, "db" | "logger" | "claimLeaseMs" | "competition"> & {
-  rankings: RankingsCache;
+  /**
+   * Told after each counted score (ADR 0021): the entry point chose whether that waits for a
+   * rebuild (embedded, tests: in-process) or only marks the rankings stale (the worker).
+   */
+  rankings: Pick<RankingsFreshness, "changed">;
   /**
    * The secret seed, where the process has it (the embedded server): derives the split of
    * answers stored before it. The production worker has none and relies on the stored split.
    */
   dataSeed?: string;
-  /** Told each rankings rebuild's duration (a metric). */
-  onRankingsRefreshed?: (durationSeconds: number) => void;
-  /** The rebuild lock's lease (DEFAULT_REFRESH_LEASE_MS). */
-  rankingsLeaseMs?: number;
-  /**
-   * The least time between two rebuilds, and whether a job waits for the rebuild that reflects
-   * its score. One process alone (embedded, tests) waits, so a score is on the leaderboard when
-   * its job ends; the production worker does not hold a job slot for it (default: waits, no gap).
-   */
-  rankingsMinGapMs?: number;
-  awaitRankings?: boolean;
-  /**
-   * Also rebuild for scores stored by the gateways' intake (ADR 0013), which only mark the
-   * rankings stale: looked for this often (default: not looked for).
-   */
-  watchRankingsEveryMs?: number;
 }) {
-  const coalescer = createRankingsCoalescer({
-    coordination: rankings.coordination,
-    // The rankings list the active definition's domains and challenges.
-    rebuild: async () => {
-      await competition.current();
-      return rebuildRankings(db, rankings);
-    },
-    logger,
-    ...(onRankingsRefreshed ? { onRebuilt: onRankingsRefreshed } : {}),
-    ...(rankingsLeaseMs ? { leaseMs: rankingsLeaseMs } : {}),
-    ...(rankingsMinGapMs ? { minGapMs: rankingsMinGapMs } : {}),
-  });
-  if (watchRankingsEveryMs) coalescer.watch(watchRankingsEveryMs);
   return createSubmissionProcessor({
     db,
     getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),
     logger,
-    onScored: () => (awaitRankings === false ? coalescer.mark() : coalescer.request()),
+    onScored: () => rankings.changed(),
     claimLeaseMs,
     competition,
   });

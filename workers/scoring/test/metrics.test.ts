@@ -1,6 +1,7 @@
 import {
   createMemoryStore,
   createRankingsCache,
+  createRankingsFreshness,
   type MetricsServer,
   SCORING_QUEUE,
   type ScoringJob,
@@ -139,9 +140,14 @@ describe("the worker's metrics", () => {
     const { metrics, scrape } = await served();
     const process = createRankingProcessor({
       db: fixture.db,
-      rankings: createRankingsCache(createMemoryStore(), "metrics-test"),
+      rankings: createRankingsFreshness({
+        db: fixture.db,
+        cache: createRankingsCache(createMemoryStore(), "metrics-test"),
+        mode: "in-process",
+        logger: silentLogger,
+        onRebuilt: metrics.observeRankingsRefresh,
+      }),
       logger: silentLogger,
-      onRankingsRefreshed: metrics.observeRankingsRefresh,
     });
     expect(await process(await fixture.insertSubmission({ csv: perfect, counted: true }))).toBe(
       "scored",

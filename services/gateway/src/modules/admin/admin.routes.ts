@@ -23,7 +23,7 @@ export interface AdminRoutesOptions {
   /** The active definition: the reveal waits for its last scored phase to close. */
   competition: CompetitionSource;
   now?: () => Date;
-  rankings: Pick<RankingsService, "refresh" | "preview">;
+  rankings: Pick<RankingsService, "fresh" | "preview">;
   /** Where the reveal and the shake-up download are audited. */
   db: Database;
 }
@@ -77,8 +77,8 @@ export async function adminRoutes(
           after: { revealed: true, revealed_at: record.revealedAt.toISOString() },
         });
       // Again on a repeated reveal too: the cached standings turn final even if the refresh
-      // after the first one failed.
-      await rankings.refresh();
+      // after the first one failed. Fresh, not just marked: the reveal is answered with them in.
+      await rankings.fresh();
       request.log.info(
         { revealedBy: record.revealedBy?.id, revealedAt: record.revealedAt, created },
         "final standings revealed",

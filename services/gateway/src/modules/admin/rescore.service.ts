@@ -18,7 +18,7 @@ import { type ChallengeRank, challengeRanks, rankMoves, scoreMoves } from "./res
 export interface RescoreDeps {
   db: Database;
   dispatcher: ScoringDispatcher;
-  rankings: Pick<RankingsService, "refresh" | "domain">;
+  rankings: Pick<RankingsService, "changed" | "fresh" | "domain">;
   /**
    * Clears a reopened submission's finished scoring job so it can be enqueued again (BullMQ
    * keeps finished jobs under their per-submission id; see rescore.queue.ts). Embedded mode
@@ -81,10 +81,9 @@ export function createRescoreService(deps: RescoreDeps) {
     return last;
   }
 
+  /** The reopened or invalidated results left the rankings (never fails: see `changed`). */
   async function refresh() {
-    await rankings
-      .refresh()
-      .catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
+    await rankings.changed();
   }
 
   /** Refreshes the rankings (the reopened results left them) and re-queues, after the answer. */
@@ -108,7 +107,8 @@ export function createRescoreService(deps: RescoreDeps) {
     const cached = JSON.parse(await rankings.domain(slug)) as DomainLeaderboard;
     if (finishedAt === null) return cached;
     if (Date.parse(cached.updated_at) > finishedAt.getTime() + FRESH_MARGIN_MS) return cached;
-    return JSON.parse((await rankings.refresh()).domains[slug]!) as DomainLeaderboard;
+    await rankings.fresh();
+    return JSON.parse(await rankings.domain(slug)) as DomainLeaderboard;
   }
 
   /** When the challenge's latest result finished, or null when none has. */

@@ -1,25 +1,37 @@
 import type { OverallLeaderboard } from "@tandem/contracts";
 import type { Database } from "@tandem/db";
-import { previewRankings, type RankingsCache, refreshRankings } from "@tandem/jobs";
+import { previewRankings, type RankingsCache, type RankingsFreshness } from "@tandem/jobs";
 
 /**
- * Leaderboard bodies come from the rankings cache, which the scoring worker rewrites whenever a
- * counted score lands. The gateway recomputes only when the cache is empty (first read after
- * a cold start), when team changes alter who is ranked (activation, a team deleted), and after
- * the reveal (the cached standings turn from public to final).
+ * Leaderboard bodies come from the rankings cache, which whoever `freshness` names rebuilds
+ * after each change (ADR 0021). The gateway asks for fresh bodies only when the cache is empty
+ * (first read after a cold start) and where it reads them right after a change (the reveal, a
+ * rescore's "what moved"); every other change only says so (`changed`).
  */
-export function createRankingsService({ db, cache }: { db: Database; cache: RankingsCache }) {
-  // A newer snapshot already stored wins; this request still answers with its own.
-  const refresh = () => refreshRankings(db, cache);
+export function createRankingsService({
+  db,
+  cache,
+  freshness,
+}: {
+  db: Database;
+  cache: RankingsCache;
+  freshness: Pick<RankingsFreshness, "changed" | "fresh">;
+}) {
+  /** The cached body, or, when the cache is empty, one rebuilt now. */
+  async function read(body: () => Promise<string | null>): Promise<string> {
+    const cached = await body();
+    if (cached !== null) return cached;
+    await freshness.fresh();
+    const rebuilt = await body();
+    if (rebuilt === null) throw new Error("rankings cache empty right after a rebuild");
+    return rebuilt;
+  }
 
   return {
-    refresh,
-    async overall(): Promise<string> {
-      return (await cache.overall()) ?? (await refresh()).overall;
-    },
-    async domain(slug: string): Promise<string> {
-      return (await cache.domain(slug)) ?? (await refresh()).domains[slug]!;
-    },
+    changed: () => freshness.changed(),
+    fresh: () => freshness.fresh(),
+    overall: () => read(() => cache.overall()),
+    domain: (slug: string) => read(() => cache.domain(slug)),
     /** Organizers' preview of the final standings, computed now (never cached). */
     preview: () => previewRankings(db),
     async totalScoreOf(teamId: string): Promise<number> {
