@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { loadWorkerConfig } from "../../workers/scoring/src/config";
 import { freePort, REPO_ROOT } from "../support/processes";
-import { READS, read, shutdownDelayMs } from "./support/code";
+import { packageJson, READS, read, shutdownDelayMs } from "./support/code";
 import {
   compose,
   envExample,
@@ -272,6 +272,34 @@ describe("docker-compose.yml", () => {
     expect((compose.services.worker!.deploy as Json).replicas).toBe(2);
     for (const service of ["postgres", "redis"]) {
       expect(compose.services[service]!.healthcheck).toBeDefined();
+    }
+  });
+
+  it("connects the gateway and the workers as their own roles, set by migrate (ADR 0021)", () => {
+    const env = (service: string) => resolvedCompose.services[service]!.environment!;
+    const user = (service: string) => new URL(String(env(service).DATABASE_URL)).username;
+    expect(["migrate", "data", "gateway", "worker"].map(user)).toEqual([
+      "tandem",
+      "tandem",
+      "tandem_gateway",
+      "tandem_worker",
+    ]);
+    const password = (service: string) =>
+      decodeURIComponent(new URL(String(env(service).DATABASE_URL)).password);
+    expect(password("gateway")).toBe(FILLED_SECRETS.GATEWAY_DB_PASSWORD);
+    expect(password("worker")).toBe(FILLED_SECRETS.WORKER_DB_PASSWORD);
+    expect(env("migrate")).toMatchObject({
+      GATEWAY_DB_PASSWORD: FILLED_SECRETS.GATEWAY_DB_PASSWORD,
+      WORKER_DB_PASSWORD: FILLED_SECRETS.WORKER_DB_PASSWORD,
+    });
+    const command = (compose.services.migrate!.command as string[]).join(" ");
+    expect(command).toContain("npm run db:migrate && npm run db:roles");
+    expect(packageJson.scripts["db:roles"]).toBeDefined();
+    expect(env("gateway").REQUIRE_ANSWER_FREE_ROLE).toBe("true");
+    for (const name of ["GATEWAY_DB_PASSWORD", "WORKER_DB_PASSWORD"]) {
+      expect(() => interpolate(compose, { ...envExample, ...FILLED_SECRETS, [name]: "" })).toThrow(
+        new RegExp(name),
+      );
     }
   });
 

@@ -106,8 +106,22 @@ describe("Kubernetes manifests", () => {
     const config = find(base, "ConfigMap", "tandem-config").data as Record<string, string>;
     const readByAnyone = new Set([...Object.values(READS).flat(), "DATA_SCALE"]);
     expect(Object.keys(config).filter((key) => !readByAnyone.has(key))).toEqual([]);
+    // A key handed to a variable of another name (GATEWAY_DATABASE_URL as DATABASE_URL) counts.
+    const mapped = new Set(
+      allManifests.flatMap(({ object }) =>
+        containersOf(object).flatMap((c) =>
+          ((c.env as Json[]) ?? []).flatMap((e) => {
+            const ref = (e.valueFrom as { secretKeyRef?: { key: string } } | undefined)
+              ?.secretKeyRef;
+            return ref && readByAnyone.has(e.name as string) ? [ref.key] : [];
+          }),
+        ),
+      ),
+    );
     expect(
-      Object.keys(secretsExample).filter((k) => !readByAnyone.has(k) && !k.startsWith("KEDA_")),
+      Object.keys(secretsExample).filter(
+        (k) => !readByAnyone.has(k) && !mapped.has(k) && !k.startsWith("KEDA_"),
+      ),
     ).toEqual([]);
   });
 
@@ -158,11 +172,12 @@ describe("Kubernetes manifests", () => {
     const { scripts } = packageJson;
     const command = (role: "migrate" | "data") =>
       workload(base, K8S_WORKLOADS[role]).container.command as string[];
+    // The migrations, then the roles (ADR 0021), as the owner.
+    const node = (script: string) => `node --import tsx ${scripts[script]!.slice(4)}`;
     expect(command("migrate")).toEqual([
-      "node",
-      "--import",
-      "tsx",
-      scripts["db:migrate"]!.slice(4),
+      "sh",
+      "-c",
+      `${node("db:migrate")} && ${node("db:roles")}`,
     ]);
     expect(command("data")).toEqual([
       "node",
@@ -170,7 +185,11 @@ describe("Kubernetes manifests", () => {
       "tsx",
       scripts["data:generate"]!.slice(4),
     ]);
-    expect(compose.services.migrate!.command).toEqual(["npm", "run", "db:migrate"]);
+    expect(compose.services.migrate!.command).toEqual([
+      "sh",
+      "-c",
+      "npm run db:migrate && npm run db:roles",
+    ]);
   });
 
   it("probe the gateway's endpoints and let pods stop after their graceful-shutdown delay", () => {
@@ -192,17 +211,33 @@ describe("Kubernetes manifests", () => {
     }
   });
 
-  it("autoscale gateways on CPU and workers on the BullMQ wait list of the configured prefix", () => {
+  it("autoscale gateways on CPU and workers on the BullMQ wait list of the configured prefix and the queue's age", () => {
     const config = find(overlay, "ConfigMap", "tandem-config").data as Record<string, string>;
-    const scaled = find(overlay, "ScaledObject", "tandem-scoring-worker").spec as {
-      scaleTargetRef: { name: string };
-      minReplicaCount: number;
-      triggers: {
-        type: string;
-        metadata: Record<string, string>;
-        authenticationRef: { name: string };
-      }[];
-    };
+    const scaledObject = (objects: typeof overlay) =>
+      find(objects, "ScaledObject", "tandem-scoring-worker").spec as {
+        scaleTargetRef: { name: string };
+        minReplicaCount: number;
+        triggers: {
+          type: string;
+          metricType?: string;
+          metadata: Record<string, string>;
+          authenticationRef: { name: string };
+        }[];
+      };
+    const scaled = scaledObject(overlay);
+    expect(scaled.triggers.map((trigger) => trigger.type)).toEqual(["redis", "prometheus"]);
+    // Age (ADR 0021, Scaling): the gateways' gauge of the oldest waiting submission, over 2 s.
+    const age = scaled.triggers[1]!;
+    expect(age.metadata.query).toBe("max(tandem_queue_oldest_wait_seconds)");
+    expect(Number(age.metadata.threshold)).toBe(2);
+    expect(age.metricType).toBe("Value");
+    expect(read("services/gateway/src/lib/metrics.ts")).toContain(
+      'name: "tandem_queue_oldest_wait_seconds"',
+    );
+    // The overlay names its Prometheus.
+    const baseAddress = scaledObject(base).triggers[1]!.metadata.serverAddress;
+    expect(age.metadata.serverAddress).toMatch(/^https?:\/\//);
+    expect(age.metadata.serverAddress).not.toBe(baseAddress);
     expect(scaled.scaleTargetRef.name).toBe("tandem-scoring-worker");
     expect(scaled.minReplicaCount).toBeGreaterThanOrEqual(1);
     expect(scaled.triggers[0]!.type).toBe("redis");
@@ -222,6 +257,22 @@ describe("Kubernetes manifests", () => {
     for (const name of ["tandem-gateway", "tandem-scoring-worker"]) {
       expect(find(base, "Deployment", name).spec).not.toHaveProperty("replicas");
     }
+  });
+
+  it("connect the gateways and the workers as their own roles, which the migrate Job sets (ADR 0021)", () => {
+    const url = (role: keyof typeof K8S_WORKLOADS) =>
+      new URL(workload(overlay, K8S_WORKLOADS[role]).env.DATABASE_URL!);
+    expect(
+      (["migrate", "data", "gateway", "worker"] as const).map((role) => url(role).username),
+    ).toEqual(["tandem", "tandem", "tandem_gateway", "tandem_worker"]);
+    const migrate = workload(overlay, K8S_WORKLOADS.migrate).env;
+    expect(decodeURIComponent(url("gateway").password)).toBe(migrate.GATEWAY_DB_PASSWORD);
+    expect(decodeURIComponent(url("worker").password)).toBe(migrate.WORKER_DB_PASSWORD);
+    const config = find(overlay, "ConfigMap", "tandem-config").data as Record<string, string>;
+    expect(config.REQUIRE_ANSWER_FREE_ROLE).toBe("true");
+    expect(
+      loadConfig({ ...workload(overlay, K8S_WORKLOADS.gateway).env, ...TEST_SECRETS }),
+    ).toMatchObject({ requireAnswerFreeRole: true });
   });
 
   it("let only the gateways, the workers and the deploy Jobs reach Postgres and Redis", () => {

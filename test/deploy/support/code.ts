@@ -38,7 +38,7 @@ function processEnvReads(path: string): string[] {
 export const READS = {
   gateway: variablesRead(loadConfig),
   worker: variablesRead((env) => loadWorkerConfig(env as NodeJS.ProcessEnv)),
-  migrate: processEnvReads("db/src/migrate-cli.ts"),
+  migrate: [...processEnvReads("db/src/migrate-cli.ts"), ...processEnvReads("db/src/roles-cli.ts")],
   data: processEnvReads("datasets/src/cli/deployment.ts"),
 };
 

@@ -45,6 +45,8 @@ export function variablesReferenced(text: string): Set<string> {
 /** Values for the secrets .env.example leaves empty, as an operator would fill them in. */
 export const FILLED_SECRETS = {
   POSTGRES_PASSWORD: "compose-test-password",
+  GATEWAY_DB_PASSWORD: "compose-test-gateway-password",
+  WORKER_DB_PASSWORD: "compose-test-worker-password",
   REDIS_PASSWORD: "compose-test-redis-password",
   ADMIN_EMAIL: "organizers@example.org",
   ADMIN_PASSWORD: "organizer-password",
