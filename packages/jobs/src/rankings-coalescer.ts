@@ -65,6 +65,8 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
   let freshWaiters: FreshWaiter[] = [];
   /** A rebuild run without the lock for `fresh()` callers while another process holds it. */
   let lockless: Promise<void> | undefined;
+  /** Ends the gap being waited out (close() does not wait up to RANKINGS_MIN_GAP_MS). */
+  let wakeFromGap: (() => void) | undefined;
 
   /** Lets go the requests a rebuild up to `generation` reflects. */
   function settle(generation: number) {
@@ -176,7 +178,21 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
       for (;;) {
         // The gap comes first, so every request made during it is reflected by this round.
         const wait = lastRebuildAt + minGapMs - performance.now();
-        if (wait > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (wait > 0 && !closed) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            wakeFromGap = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wakeFromGap = undefined;
+        }
+        // Closed during the gap: the marks stay for the others.
+        if (closed) {
+          await coordination.release(token);
+          return;
+        }
         // Every request before this read is reflected by this round; later ones make it `again`.
         again = false;
         const { requested, rebuilt } = await coordination.progress();
@@ -278,6 +294,7 @@ export function createRankingsCoalescer(options: RankingsCoalescerOptions) {
     /** Stops retrying and waits for the rebuild under way; the stale mark stays for the others. */
     async close(): Promise<void> {
       closed = true;
+      wakeFromGap?.();
       if (watcher) clearInterval(watcher);
       if (retry) clearTimeout(retry);
       retry = undefined;
