@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Challenge } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
 import { createAnswersStore, type Database } from "@tandem/db";
-import { createAnswersCache, parseSubmission, scorePredictions } from "@tandem/scoring";
+import * as scoring from "@tandem/scoring";
 
 export const VALID_PER_CHALLENGE = 3;
 
@@ -17,6 +17,10 @@ export interface RushFile {
   endToEndCpuMs: number;
   /** The workers' part of it. */
   workerCpuMs: number;
+  /** Median CPU time (ms) of `parseToAligned` against the public test set (intake's part). */
+  parseToAlignedCpuMs?: number;
+  /** Median CPU time (ms) of `scoreAligned` on that form (the worker's part). */
+  scoreAlignedCpuMs?: number;
 }
 
 export interface InvalidFile {
@@ -76,10 +80,31 @@ function cpuMs(run: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
+/** Median of three runs' CPU time (ms). */
+function medianCpuMs(run: () => void): number {
+  const times = [cpuMs(run), cpuMs(run), cpuMs(run)].sort((a, b) => a - b);
+  return times[1]!;
+}
+
+// The aligned form (ADR 0021) where this checkout's scoring package has it: the "before" side of
+// a comparison may be a commit without it, and then the bench skips measuring it.
+const { createAnswersCache, parseSubmission, scorePredictions } = scoring;
+const aligned = scoring as Partial<
+  Pick<typeof scoring, "alignAnswers" | "parseToAligned" | "scoreAligned" | "testSetOfAnswers">
+>;
+/** True when `parseToAligned` and `scoreAligned` are measured (`RushFile`'s aligned fields). */
+export const MEASURES_ALIGNED =
+  typeof aligned.parseToAligned === "function" &&
+  typeof aligned.scoreAligned === "function" &&
+  typeof aligned.alignAnswers === "function" &&
+  typeof aligned.testSetOfAnswers === "function";
+
 /**
  * Every challenge's valid variants with their single-submission scoring CPU time (measured here,
  * one at a time, median of three, as intake scores a file (ADR 0013): parse against the
- * answers, score both parts), and its invalid files.
+ * answers, score both parts), and its invalid files. Where the aligned form exists, also
+ * `parseToAligned` and `scoreAligned` apart (ADR 0021's split of that work between intake and
+ * worker), each a median of three.
  */
 export async function prepareFiles(db: Database, staticDir: string) {
   const getAnswers = createAnswersCache(createAnswersStore({ db }));
@@ -92,6 +117,9 @@ export async function prepareFiles(db: Database, staticDir: string) {
     );
     const answers = await getAnswers(challenge);
     if (!answers) throw new Error(`No answers for ${challenge.key}`);
+    // The test set and the answers' gather are built once per challenge, as the platform does.
+    const testSet = MEASURES_ALIGNED ? aligned.testSetOfAnswers!(answers) : undefined;
+    const alignedAnswers = testSet ? aligned.alignAnswers!(answers, testSet) : undefined;
     const files: RushFile[] = [];
     for (let n = 0; n < VALID_PER_CHALLENGE; n += 1) {
       const csv = variant(sample, challenge, n);
@@ -111,14 +139,29 @@ export async function prepareFiles(db: Database, staticDir: string) {
         );
       }
       times.sort((a, b) => a - b);
-      files.push({
+      const file: RushFile = {
         challenge,
         domainName,
         csv,
         scoringCpuMs: times[1]!,
         endToEndCpuMs: 0,
         workerCpuMs: 0,
-      });
+      };
+      if (testSet && alignedAnswers) {
+        const parse = () => {
+          const parsed = aligned.parseToAligned!(csv, challenge, testSet);
+          if (!parsed.ok) {
+            throw new Error(`${challenge.key} variant ${n}: ${parsed.errors.join("; ")}`);
+          }
+          return parsed.form;
+        };
+        const form = parse();
+        file.parseToAlignedCpuMs = medianCpuMs(parse);
+        file.scoreAlignedCpuMs = medianCpuMs(() =>
+          aligned.scoreAligned!(challenge, answers, alignedAnswers, form),
+        );
+      }
+      files.push(file);
     }
     valid.push(files);
     for (let n = 0; n < 2; n += 1) {
