@@ -69,7 +69,11 @@ function internalImports(file: string, text: string): string[] {
           report(element, (element.propertyName ?? element.name).text);
         }
       }
-    } else if (statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause)
+    ) {
       for (const element of statement.exportClause.elements) {
         report(element, (element.propertyName ?? element.name).text);
       }
