@@ -14,7 +14,13 @@ import {
   requireSecretSeed,
   SeedError,
 } from "@tandem/datasets";
-import { createDatabase, runMigrations } from "@tandem/db";
+import {
+  createDatabase,
+  type DatabaseRole,
+  ensureRoles,
+  runMigrations,
+  setRoleLogin,
+} from "@tandem/db";
 import { createCompetitionSource } from "@tandem/jobs";
 import pg from "pg";
 import { Supervisor } from "./supervisor";
@@ -22,7 +28,8 @@ import { Supervisor } from "./supervisor";
 /**
  * Production mode without containers (`npm run start:prod`): the gateway and N scoring workers
  * as separate processes against Postgres and Redis, as docker-compose.yml runs them. Migrates
- * first and generates the datasets when they are missing; restarts a child that exits on its own
+ * first and generates the datasets when they are missing; connects the gateway and the workers as
+ * their own database roles (ADR 0021), with fresh passwords each start; restarts a child that exits on its own
  * (with backoff, scripts/supervisor.ts); forwards SIGINT/SIGTERM and exits when the children have.
  */
 const USAGE = `Usage: npm run start:prod -- [--workers N] [--scale S]
@@ -112,12 +119,33 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
+/**
+ * The roles' grants (`npm run db:roles`) and fresh random passwords, as DATABASE_URL's user (the
+ * owner): each child connects as its own role, the gateway as one that cannot read the answers.
+ * With trust authentication (a local Postgres) the passwords are ignored; the roles are not.
+ */
+async function roleUrls(handle: Awaited<ReturnType<typeof createDatabase>>) {
+  await ensureRoles(handle.db);
+  const urlOf = async (role: DatabaseRole) => {
+    const password = randomBytes(24).toString("hex");
+    await setRoleLogin(handle.db, role, password);
+    const url = new URL(env.DATABASE_URL!);
+    url.username = role;
+    url.password = password;
+    return url.toString();
+  };
+  return { gateway: await urlOf("tandem_gateway"), worker: await urlOf("tandem_worker") };
+}
+
+let databaseUrls: { gateway: string; worker: string } | undefined;
+
 async function prepare(): Promise<void> {
   await ensureDatabase(env.DATABASE_URL!);
   const handle = await createDatabase({ databaseUrl: env.DATABASE_URL });
   try {
     await runMigrations(handle);
-    log("migrations applied");
+    databaseUrls = await roleUrls(handle);
+    log("migrations and database roles applied");
     // The active definition's domains; those without a generator come from an import.
     await createCompetitionSource({ db: handle.db }).current();
     const states = await datasetStates(handle.db, env.STATIC_DIR!);
@@ -206,12 +234,21 @@ try {
 
 // A child that exits on its own is restarted with backoff while the others keep serving.
 const supervisor = new Supervisor({ log });
+const urls = databaseUrls!;
 supervisor.add("gateway", () =>
-  spawnChild("gateway", "services/gateway/src/server.ts", metricsPort(0)),
+  spawnChild("gateway", "services/gateway/src/server.ts", {
+    ...metricsPort(0),
+    DATABASE_URL: urls.gateway,
+    // As compose and k8s: never serve on a role that can read the answers.
+    REQUIRE_ANSWER_FREE_ROLE: env.REQUIRE_ANSWER_FREE_ROLE ?? "true",
+  }),
 );
 for (let i = 1; i <= workerCount; i++) {
   supervisor.add(`worker-${i}`, () =>
-    spawnChild(`worker-${i}`, "workers/scoring/src/main.ts", metricsPort(i)),
+    spawnChild(`worker-${i}`, "workers/scoring/src/main.ts", {
+      ...metricsPort(i),
+      DATABASE_URL: urls.worker,
+    }),
   );
 }
 log(

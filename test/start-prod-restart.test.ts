@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generateDatasets } from "@tandem/datasets";
 import { submissions } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JsonRequest, jsonApi } from "./support/http";
 import {
@@ -71,8 +71,7 @@ beforeAll(async () => {
       // Answer at once (202), so submissions are still queued when the worker dies; a killed
       // worker's job comes back after its lock lapses, made short here.
       SUBMIT_WAIT_MS: "0",
-      // The workers score every file here (ADR 0013's fallback path): that is what is tested.
-      SCORE_AT_INTAKE: "false",
+      // The workers score every file (ADR 0021): that is what is tested.
       WORKER_LOCK_MS: "2000",
       RECONCILE_INTERVAL_MS: "1000",
       RECONCILE_AFTER_MS: "1500",
@@ -186,6 +185,21 @@ function watchReadiness() {
     },
   };
 }
+
+describe("start:prod's database roles (ADR 0021)", () => {
+  it("connects the gateway as tandem_gateway and the workers as tandem_worker", async () => {
+    // A request that reads the database, so the gateway holds a connection (the workers'
+    // reconcilers keep theirs busy every second).
+    expect((await fetch(`${baseUrl}/api/ready`)).status).toBe(200);
+    const name = new URL(database.url).pathname.slice(1);
+    const roles = await database.handle.db.execute(
+      sql`select distinct usename::text as role from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`,
+    );
+    const seen = (roles as unknown as { rows: { role: string }[] }).rows.map((row) => row.role);
+    expect(seen).toEqual(expect.arrayContaining(["tandem_gateway", "tandem_worker"]));
+    expect(stack!.output()).not.toMatch(/can read challenge_answers/);
+  });
+});
 
 describe("start:prod with a worker killed", () => {
   it("restarts the worker while the gateway and the other worker keep scoring", async () => {
