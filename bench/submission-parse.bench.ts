@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findChallenge } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
-import { idKey, parseCsvRows } from "@tandem/scoring";
+import { createTestSet, idKey, parseCsvRows } from "@tandem/scoring";
 import { checkSubmission } from "../services/gateway/src/lib/submission-parser/check-submission";
 import { check, jsonApi } from "../test/support/http";
 import { freePort, REPO_ROOT } from "../test/support/processes";
@@ -148,10 +148,10 @@ try {
   const valid = header + ids.map((id, i) => `"${id}${" ".repeat(pad)}","${i % 2}"\n`).join("");
 
   const challenge = findChallenge("retail-banking", 1)!;
-  const expected = new Map(ids.map((id, i) => [idKey([id]), i]));
+  const testSet = createTestSet({ ids: ids.map((id) => idKey([id])) });
   const inline = (csv: string) => {
     const started = performance.now();
-    checkSubmission(csv, challenge, { rows: { expected } });
+    checkSubmission(csv, challenge, testSet);
     return performance.now() - started;
   };
   const inlineRead = (body: Buffer) => {

@@ -104,8 +104,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     COMPETITION_OPENS_AT: new Date(Date.now() - 86_400_000).toISOString(),
     COMPETITION_CLOSES_AT: new Date(Date.now() + 86_400_000).toISOString(),
-    // The queue and the workers are what is tested: they score every file (ADR 0013's fallback).
-    SCORE_AT_INTAKE: "false",
+    // The queue and the workers are what is tested: they score every file (ADR 0021).
     // Answer at once (202): the worker must still be working through the queue when killed.
     SUBMIT_WAIT_MS: "0",
   });

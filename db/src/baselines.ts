@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "./client";
-import { challengeAnswers, challengeBaselines } from "./schema";
+import { challengeBaselines, testSets } from "./schema";
 
 /**
  * Each challenge's baseline value on its current answers (leaderboards and domain pages both
@@ -30,8 +30,8 @@ export async function loadCurrentBaselineParts(
 
 /** Joins each baseline to its challenge's answers when both are of the same version. */
 const ofCurrentAnswers = and(
-  eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
-  eq(challengeAnswers.version, challengeBaselines.answersVersion),
+  eq(testSets.challengeKey, challengeBaselines.challengeKey),
+  eq(testSets.version, challengeBaselines.answersVersion),
 );
 
 /** The stored baselines (predictions included) that were scored on the current answers. */
@@ -44,7 +44,7 @@ export function currentBaselineRows(db: Database) {
       predictions: challengeBaselines.predictions,
     })
     .from(challengeBaselines)
-    .innerJoin(challengeAnswers, ofCurrentAnswers);
+    .innerJoin(testSets, ofCurrentAnswers);
 }
 
 /** The same rows without their predictions (which are large): what every read of values needs. */
@@ -56,5 +56,5 @@ function currentBaselineValues(db: Database) {
       privateMetricValue: challengeBaselines.privateMetricValue,
     })
     .from(challengeBaselines)
-    .innerJoin(challengeAnswers, ofCurrentAnswers);
+    .innerJoin(testSets, ofCurrentAnswers);
 }

@@ -1,5 +1,5 @@
 import type { Database } from "./client";
-import { challengeAnswers, submissions } from "./schema";
+import { submissions, testSets } from "./schema";
 
 type Reader = Pick<Database, "selectDistinct">;
 
@@ -11,8 +11,6 @@ export async function challengesWithSubmissions(db: Reader): Promise<Set<string>
 
 /** The challenges whose hidden answers (and so their public/private split) are loaded. */
 export async function challengesWithAnswers(db: Reader): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ key: challengeAnswers.challengeKey })
-    .from(challengeAnswers);
+  const rows = await db.selectDistinct({ key: testSets.challengeKey }).from(testSets);
   return new Set(rows.map((row) => row.key));
 }

@@ -8,11 +8,11 @@ import {
   sameJson,
 } from "@tandem/competition";
 import {
-  challengeAnswers,
   challengeBaselines,
   competitionReveals,
   type Database,
   submissions,
+  testSets,
 } from "@tandem/db";
 import { and, asc, eq, min, sql } from "drizzle-orm";
 
@@ -144,10 +144,10 @@ async function baselineOf(tx: Executor, challengeKey: string): Promise<number | 
     .select({ value: challengeBaselines.metricValue })
     .from(challengeBaselines)
     .innerJoin(
-      challengeAnswers,
+      testSets,
       and(
-        eq(challengeAnswers.challengeKey, challengeBaselines.challengeKey),
-        eq(challengeAnswers.version, challengeBaselines.answersVersion),
+        eq(testSets.challengeKey, challengeBaselines.challengeKey),
+        eq(testSets.version, challengeBaselines.answersVersion),
       ),
     )
     .where(eq(challengeBaselines.challengeKey, challengeKey));

@@ -99,6 +99,7 @@ export {
   claimSubmission,
   DEFAULT_CLAIM_LEASE_MS,
   finishSubmission,
+  loadSubmissionFile,
   markSubmissionFailed,
   releaseClaim,
   reopenUnfinishedSubmissions,

@@ -1,5 +1,17 @@
 import { type Database, submissions } from "@tandem/db";
-import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { assignFeedbackIn, type FeedbackChallenge } from "./feedback-store";
 import { PLATFORM_FAILURE_MESSAGE, sourcesOf, UNFINISHED_STATUSES } from "./lifecycle";
 
@@ -12,7 +24,10 @@ import { PLATFORM_FAILURE_MESSAGE, sourcesOf, UNFINISHED_STATUSES } from "./life
 /** How long a claim keeps other runs off a submission in `scoring` unless its run gives it back. */
 export const DEFAULT_CLAIM_LEASE_MS = 30_000;
 
-export type ClaimedSubmission = typeof submissions.$inferSelect;
+/** A claimed row without its file: the worker scores the aligned form and reads the file only without one. */
+export type ClaimedSubmission = Omit<typeof submissions.$inferSelect, "predictions">;
+
+const { predictions: _file, ...claimedColumns } = getTableColumns(submissions);
 
 export interface ScoringResult {
   status: "scored" | "invalid";
@@ -52,8 +67,18 @@ export async function claimSubmission(
         ),
       ),
     )
-    .returning();
+    .returning(claimedColumns);
   return claimed;
+}
+
+/** The stored file (gzipped) of a submission: for rows without a usable aligned form. */
+export async function loadSubmissionFile(db: Database, submissionId: string): Promise<Buffer> {
+  const [row] = await db
+    .select({ predictions: submissions.predictions })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  if (!row) throw new Error(`Submission ${submissionId} is gone`);
+  return row.predictions;
 }
 
 // A claim is this run's while the submission is in `scoring` with the attempt count the claim
@@ -79,7 +104,9 @@ export async function finishSubmission(
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(submissions)
-      .set({ ...result, scoredAt: new Date() })
+      // The form is spent once scored (ADR 0021: the column holds the backlog only); the time is
+      // the database's clock, as created_at's.
+      .set({ ...result, aligned: null, scoredAt: sql`now()` })
       .where(stillHeld(claim))
       .returning({ id: submissions.id });
     if (rows.length === 0) return false;
@@ -103,7 +130,7 @@ export async function markSubmissionFailed(
 ): Promise<boolean> {
   const rows = await db
     .update(submissions)
-    .set({ status: "failed", errorMessage: reason, scoredAt: new Date() })
+    .set({ status: "failed", errorMessage: reason, aligned: null, scoredAt: sql`now()` })
     .where(and(eq(submissions.id, submissionId), inArray(submissions.status, sourcesOf("failed"))))
     .returning({ id: submissions.id });
   return rows.length > 0;

@@ -59,7 +59,13 @@ export {
   type RankingTeam,
   teamResultOn,
 } from "./ranking";
-export { scorePredictions, scoreSubmissionCsv, scoreWholeSet } from "./score";
+export { scorePredictions, scoreWholeSet } from "./score";
+export {
+  prepareAnswers,
+  type ScoringAnswers,
+  scoreForm,
+  scoreSubmissionCsv,
+} from "./score-file";
 export {
   computePublicRows,
   groupKeysOf,

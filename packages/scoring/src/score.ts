@@ -108,17 +108,3 @@ function checkParsedAgainst(challenge: Challenge, answers: Answers, submitted: P
 
 const wrongKind = (challenge: Challenge) =>
   new Error(`Challenge ${challenge.key} has answers of the wrong kind for ${challenge.metric}`);
-
-/** Validates a submission CSV against the answers and scores it on both parts. */
-export function scoreSubmissionCsv(
-  challenge: Challenge,
-  answers: Answers,
-  csv: string,
-): { ok: true; value: PartScores } | { ok: false; errors: string[] } {
-  const parsed = parseSubmission(csv, challenge, {
-    expected: answers.table.positions,
-    ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-  });
-  if (!parsed.ok) return { ok: false, errors: parsed.errors };
-  return { ok: true, value: scorePredictions(challenge, answers, parsed.table) };
-}

@@ -16,7 +16,9 @@ import {
 import { type Answers, parseAnswers } from "../src/answers";
 import { ID_SEPARATOR } from "../src/csv";
 import type { PartScores } from "../src/metrics";
-import { scoreSubmissionCsv } from "../src/score";
+import { parseSubmission } from "../src/parse-submission";
+import { scorePredictions } from "../src/score";
+import { scoreSubmissionCsv as scoreThroughForm } from "../src/score-file";
 import { createTestSet, type TestSet, testSetOfAnswers } from "../src/test-set";
 
 const SEED = "aligned-seed-0123456789abcdef0123456789abcdef";
@@ -162,7 +164,7 @@ describe("scoring an aligned form", () => {
     if (!parsed.ok) throw new Error(parsed.errors.join("; "));
     expect(parsed.table.ids).toEqual(["T1", "T2", "T3", "T4", "T5"]);
     expect(parsed.rowCount).toBe(5);
-    const want = scoreSubmissionCsv(fraud, answers, submission);
+    const want = scoreDirectly(fraud, answers, submission);
     if (!want.ok) throw new Error(want.errors.join("; "));
     expect(scoreAligned(fraud, answers, aligned, parsed.form)).toEqual(want.value);
   });
@@ -339,6 +341,20 @@ function expectSame(label: string, got: PartScores, want: PartScores) {
   }
 }
 
+/** The direct path before ADR 0021: parsed against the answers' own rows, scored as parsed. */
+function scoreDirectly(
+  challenge: Challenge,
+  answers: Answers,
+  csv: string,
+): { ok: true; value: PartScores } | { ok: false; errors: string[] } {
+  const parsed = parseSubmission(csv, challenge, {
+    expected: answers.table.positions,
+    ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
+  });
+  if (!parsed.ok) return { ok: false, errors: parsed.errors };
+  return { ok: true, value: scorePredictions(challenge, answers, parsed.table) };
+}
+
 function checkParity(
   challenge: Challenge,
   answers: Answers,
@@ -349,8 +365,13 @@ function checkParity(
   let compared = 0;
   for (const [name, csv] of files) {
     const label = `${challenge.key} (${name})`;
-    const want = scoreSubmissionCsv(challenge, answers, csv);
+    const want = scoreDirectly(challenge, answers, csv);
     const parsed = parseToAligned(csv, challenge, testSet);
+    // The one entry point everyone else calls gives the same answer.
+    const through = scoreThroughForm(challenge, answers, csv);
+    expect(through.ok, label).toBe(want.ok);
+    if (through.ok && want.ok)
+      expectSame(`${label} via scoreSubmissionCsv`, through.value, want.value);
     expect(parsed.ok, label).toBe(want.ok);
     if (!want.ok || !parsed.ok) {
       if (!want.ok && !parsed.ok) expect(parsed.errors, label).toEqual(want.errors);
@@ -367,7 +388,7 @@ function checkParity(
   return compared;
 }
 
-describe("parity: scoreAligned(parseToAligned(file)) equals scoreSubmissionCsv(file) exactly", () => {
+describe("parity: scoreAligned(parseToAligned(file)) equals the direct parse-and-score exactly", () => {
   const cases = generated();
 
   it("covers every challenge of the default competition and every metric", () => {

@@ -71,14 +71,6 @@ const envSchema = z.object({
    */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   /**
-   * Score a valid file on the parser thread that just checked it (ADR 0013); "false": store it
-   * queued and leave it to the scoring workers.
-   */
-  SCORE_AT_INTAKE: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((value) => value === "true"),
-  /**
    * "true": the gateway refuses to start when its database role can read `challenge_answers`
    * (ADR 0021); otherwise it only logs the error (a single trusted role, as in tests).
    */
@@ -213,7 +205,6 @@ export function loadConfig(env: Record<string, string | undefined>) {
     submissionBodiesRead: e.SUBMISSION_BODIES_READ,
     submitBodyDeadlines: { idleMs: e.SUBMIT_BODY_IDLE_MS, totalMs: e.SUBMIT_BODY_TIMEOUT_MS },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    scoreAtIntake: e.SCORE_AT_INTAKE,
     teamMaxMembers: e.TEAM_MAX_MEMBERS,
     metrics: e.METRICS_PORT > 0 ? { host: e.METRICS_HOST, port: e.METRICS_PORT } : undefined,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

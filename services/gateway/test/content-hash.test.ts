@@ -1,5 +1,5 @@
 import { findChallenge } from "@tandem/competition/server";
-import { idKey } from "@tandem/scoring";
+import { createTestSet, idKey } from "@tandem/scoring";
 import { describe, expect, it } from "vitest";
 import { checkSubmission } from "../src/lib/submission-parser/check-submission";
 
@@ -8,12 +8,13 @@ const fraud = findChallenge("retail-banking", 1)!;
 const costs = findChallenge("healthcare", 2)!;
 const baskets = findChallenge("commerce", 2)!;
 
-const rows = (ids: string[][]) => ({
-  rows: { expected: new Map(ids.map((id, i) => [idKey(id), i])) },
-});
+/** The public test set of these ids; a ranking's items are the ones the files below name. */
+const rows = (ids: string[][], items?: string[]) =>
+  createTestSet({ ids: ids.map(idKey), ...(items ? { items } : {}) });
 
 function hashOf(csv: string, challenge: typeof fraud, ids: string[][]): string {
-  const checked = checkSubmission(csv, challenge, rows(ids));
+  const items = challenge.target.kind === "ranking" ? "abcdefghij".split("") : undefined;
+  const checked = checkSubmission(csv, challenge, rows(ids, items));
   if (!checked.ok) throw new Error(checked.errors.join("; "));
   return checked.contentHash;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { findChallenge } from "@tandem/competition/server";
 import { submitRequestSchema } from "@tandem/contracts";
-import { type Answers, idKey } from "@tandem/scoring";
+import { createTestSet, decodeAligned, idKey, type TestSet } from "@tandem/scoring";
 import { afterAll, describe, expect, it } from "vitest";
 import { nestsDeeperThan, predictionsStandIn } from "../src/lib/submission-parser/read-body";
 import { createSubmissionParser } from "../src/lib/submission-parser/submission-parser";
@@ -11,23 +11,18 @@ const fraud = findChallenge("retail-banking", 1)!;
 const parser = createSubmissionParser({ threads: 1 });
 afterAll(() => parser.close());
 
-/** Answers whose expected rows count how often they are read (sent to a parser thread). */
-function answersFor(ids: string[]): { answers: Answers; reads: () => number } {
-  const positions = new Map(ids.map((id, i) => [idKey([id]), i]));
+/** A public test set that counts how often its ids are read (sent to a parser thread). */
+function answersFor(ids: string[]): { answers: TestSet; reads: () => number } {
+  const testSet = createTestSet({ ids: ids.map((id) => idKey([id])) });
   let reads = 0;
-  const table = {
-    ids,
-    predictions: {
-      kind: "label" as const,
-      labels: ["0", "1"],
-      values: new Uint16Array(ids.length),
-    },
-    get positions() {
+  const counted = {
+    ...testSet,
+    get ids() {
       reads++;
-      return positions;
+      return testSet.ids;
     },
   };
-  return { answers: { table }, reads: () => reads };
+  return { answers: counted, reads: () => reads };
 }
 
 const file = (ids: string[]) => `TxnID,FraudLabel\n${ids.map((id) => `${id},1`).join("\n")}\n`;
@@ -42,9 +37,13 @@ describe("submission parser threads", () => {
     expect(checked.payloadHash).toBe(createHash("sha256").update(csv).digest("hex"));
     expect(Buffer.isBuffer(checked.predictions)).toBe(true);
     expect(gunzipSync(checked.predictions).toString("utf8")).toBe(csv);
+    // The aligned form: rows in the test set's (sorted) order, aligned to its digest (ADR 0021).
+    const form = decodeAligned(checked.aligned);
+    expect(form).toMatchObject({ kind: "label", rows: 2, digest: answers.digest });
+    expect(form.kind === "label" && [...form.codes]).toEqual([1, 1]);
   });
 
-  it("sends a challenge's expected rows to a thread once, not with every file", async () => {
+  it("sends a challenge's test set to a thread once, not with every file", async () => {
     const { answers, reads } = answersFor(["T1", "T2", "T3"]);
     for (let i = 0; i < 5; i++) {
       expect(await parser.check(file(["T1", "T2", "T3"]), fraud, answers)).toMatchObject({
@@ -54,7 +53,7 @@ describe("submission parser threads", () => {
     expect(reads()).toBe(1);
   });
 
-  it("checks against reloaded answers, not the copy a thread kept", async () => {
+  it("checks against a reloaded test set, not the copy a thread kept", async () => {
     const before = answersFor(["T1", "T2"]).answers;
     const after = answersFor(["T8", "T9"]).answers;
     expect(await parser.check(file(["T1", "T2"]), fraud, before)).toMatchObject({ ok: true });

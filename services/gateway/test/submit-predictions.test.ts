@@ -1,22 +1,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  buildCompetition,
-  type Challenge,
-  feedbackFor,
-  METRICS,
-  withMainWindow,
-} from "@tandem/competition";
+import { buildCompetition, withMainWindow } from "@tandem/competition";
 import { challengeByKey, defaultDefinition } from "@tandem/competition/server";
 import { generateDatasets } from "@tandem/datasets";
-import { createAnswersStore, type Database, submissions, teams } from "@tandem/db";
-import {
-  type AnswersLookup,
-  createAnswersCache,
-  parseSubmission,
-  scorePredictions,
-} from "@tandem/scoring";
+import { createTestSetStore, type Database, submissions, teams } from "@tandem/db";
+import { createTestSetCache, decodeAligned, type TestSetLookup } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -26,7 +15,7 @@ import {
 } from "../../../test/support/services";
 import { shownExactly } from "../../../test/support/shown";
 import { HttpError } from "../src/lib/http-error";
-import { checkSubmission, expectedRowsOf } from "../src/lib/submission-parser/check-submission";
+import { checkSubmission } from "../src/lib/submission-parser/check-submission";
 import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
 import {
   type SubmitDeps,
@@ -49,7 +38,7 @@ const NOW = new Date();
 let database: TestDatabase;
 let db: Database;
 let staticDir: string;
-let getAnswers: AnswersLookup;
+let getTestSet: TestSetLookup;
 let goodCsv: string;
 let teamId: string;
 
@@ -58,14 +47,11 @@ beforeAll(async () => {
   db = database.handle.db;
   staticDir = await mkdtemp(join(tmpdir(), "tandem-submit-use-case-"));
   await generateDatasets({ db, staticDir, seed: TEST_DATA_SEED, scale: 0.002, domains: ["food"] });
-  getAnswers = createAnswersCache(createAnswersStore({ db }));
+  getTestSet = createTestSetCache(createTestSetStore({ db }));
   const challenge = challengeByKey(CHALLENGE);
-  const answers = challenge ? await getAnswers(challenge) : undefined;
-  if (!challenge || !answers) throw new Error("fixture has no answers for food/1");
-  goodCsv = [
-    challenge.header.join(","),
-    ...[...answers.table.positions.keys()].map((id) => `${id},1`),
-  ].join("\n");
+  const testSet = challenge ? await getTestSet(challenge) : undefined;
+  if (!challenge || !testSet) throw new Error("fixture has no test set for food/1");
+  goodCsv = [challenge.header.join(","), ...testSet.ids.map((id) => `${id},1`)].join("\n");
 });
 afterAll(async () => {
   await database?.drop();
@@ -89,10 +75,9 @@ type Rules = Awaited<ReturnType<SubmitDeps["rules"]>>;
 
 function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
   const dispatched: string[] = [];
-  let stale = 0;
   const value: SubmitDeps = {
     submissions: createSubmissionsRepository({ db }),
-    getAnswers,
+    getTestSet,
     dispatcher: {
       async dispatch(id) {
         dispatched.push(id);
@@ -100,18 +85,15 @@ function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
       },
     },
     // The parser threads' check, run on this thread.
-    check: async (csv, challenge, answers, options) => {
-      const checked = checkSubmission(
-        csv,
-        challenge,
-        options?.score ? { answers } : { rows: expectedRowsOf(answers) },
-      );
-      return checked.ok ? { ...checked, predictions: Buffer.from(checked.predictions) } : checked;
-    },
-    // The queued path unless a test says otherwise (intake scoring has tests of its own).
-    scoreAtIntake: false,
-    rankingsStale: async () => {
-      stale += 1;
+    check: async (csv, challenge, testSet) => {
+      const checked = checkSubmission(csv, challenge, testSet);
+      return checked.ok
+        ? {
+            ...checked,
+            predictions: Buffer.from(checked.predictions),
+            aligned: Buffer.from(checked.aligned),
+          }
+        : checked;
     },
     rules: async () => ({
       submissionsPaused: false,
@@ -128,7 +110,7 @@ function deps(overrides: Partial<SubmitDeps> = {}, rules: Partial<Rules> = {}) {
     now: () => NOW,
     ...overrides,
   };
-  return { deps: value, dispatched, stale: () => stale };
+  return { deps: value, dispatched };
 }
 
 const input = (values: Partial<SubmitInput> = {}): SubmitInput => ({
@@ -164,66 +146,30 @@ describe("submitPredictions", () => {
     expect(rows[0]?.counted).toBe(true);
   });
 
-  it("scores a valid file at intake: stored scored with both parts, no job, the rankings marked stale", async () => {
-    const { deps: d, dispatched, stale } = deps({ scoreAtIntake: true });
-    const outcome = await submitPredictions(d, input({ idempotencyKey: "intake-1" }));
-    const challenge = challengeByKey(CHALLENGE)!;
-    const answers = (await getAnswers(challenge))!;
-    const parsed = parseSubmission(goodCsv, challenge, { expected: answers.table.positions });
-    if (!parsed.ok) throw new Error("fixture file does not parse");
-    const expected = scorePredictions(challenge, answers, parsed.table);
-    expect(outcome.status).toBe(200);
-    // The team is shown it under the challenge's policy (ladder: the first score, rounded).
-    expect(outcome.body.score).toBe(shownAtFirst(challenge, expected.public));
+  it("stores a valid file queued with its answer-free aligned form, for a worker to score", async () => {
+    const { deps: d, dispatched } = deps();
+    const outcome = await submitPredictions(d, input({ idempotencyKey: "aligned-1" }));
+    expect([outcome.status, outcome.body.status]).toEqual([202, "queued"]);
+    const testSet = (await getTestSet(challengeByKey(CHALLENGE)!))!;
     const [row] = await stored();
+    // Nothing is scored at intake (ADR 0021): no score, no answers version, no scored time.
     expect(row).toMatchObject({
-      status: "scored",
-      metricValue: expected.public,
-      privateMetricValue: expected.private,
-      shownScore: shownAtFirst(challenge, expected.public),
-      shownKind: "public",
-      answersVersion: answers.version,
-      attempts: 1,
-      counted: true,
+      status: "queued",
+      metricValue: null,
+      privateMetricValue: null,
+      answersVersion: null,
+      scoredAt: null,
     });
-    // Scored as it was stored: the database's clock for both.
-    expect(row?.scoredAt?.getTime()).toBe(row?.createdAt.getTime());
-    expect(dispatched).toEqual([]);
-    expect(stale()).toBe(1);
-    // A retry is answered from the stored row: nothing changed, nothing to rebuild.
-    const retry = await submitPredictions(d, input({ idempotencyKey: "intake-1" }));
-    expect([retry.status, retry.body.submission_id]).toEqual([200, outcome.body.submission_id]);
-    expect(stale()).toBe(1);
-    expect(await stored()).toHaveLength(1);
-  });
-
-  it("leaves the rankings alone for a score that does not count, and queues a file intake could not score", async () => {
-    const { deps: late, stale } = deps(
-      { scoreAtIntake: true },
-      {
-        competition: inWindow({
-          opensAt: new Date(NOW.getTime() - 2 * 86_400_000),
-          closesAt: new Date(NOW.getTime() - 86_400_000),
-        }),
-      },
-    );
-    const outcome = await submitPredictions(late, input());
-    expect([outcome.status, outcome.body.status]).toEqual([200, "scored"]);
-    expect((await stored())[0]?.counted).toBe(false);
-    expect(stale()).toBe(0);
-    await db.delete(submissions).where(eq(submissions.teamId, teamId));
-
-    // Answers without their public/private split cannot score: a worker takes it (and reports why).
-    const { deps: d, dispatched } = deps({
-      scoreAtIntake: true,
-      getAnswers: async (challenge) => {
-        const answers = await getAnswers(challenge);
-        return answers && { ...answers, isPublic: undefined };
-      },
+    expect(dispatched).toEqual([row?.id]);
+    // The form: every row of the test set, in its order, aligned to its digest; 1 everywhere.
+    const form = decodeAligned(row!.aligned!);
+    expect(form).toMatchObject({
+      kind: "numeric",
+      rows: testSet.ids.length,
+      digest: testSet.digest,
     });
-    const queued = await submitPredictions(d, input());
-    expect([queued.status, queued.body.status]).toEqual([202, "queued"]);
-    expect(dispatched).toEqual([queued.body.submission_id]);
+    if (form.kind !== "numeric") throw new Error("not a numeric form");
+    expect(new Set(form.values)).toEqual(new Set([1]));
   });
 
   it("answers with the score when scoring finishes within the wait", async () => {
@@ -265,7 +211,7 @@ describe("submitPredictions", () => {
   });
 
   it("answers 503 when the challenge has no answers loaded", async () => {
-    const { deps: d } = deps({ getAnswers: async () => undefined });
+    const { deps: d } = deps({ getTestSet: async () => undefined });
     const error = await refusal(submitPredictions(d, input()));
     expect([error.statusCode, error.code]).toEqual([503, "submission.scoring_unavailable"]);
   });
@@ -330,9 +276,3 @@ describe("submitPredictions", () => {
     expect(await stored()).toHaveLength(0);
   });
 });
-
-/** What a team's first score on a challenge is shown as under its feedback policy. */
-function shownAtFirst(challenge: Challenge, score: number): number {
-  return feedbackFor(challenge.feedback, METRICS[challenge.metric].higherIsBetter, null, score)
-    .shown;
-}

@@ -8,6 +8,7 @@ import {
   claimSubmission,
   createCompetitionSource,
   finishSubmission,
+  loadSubmissionFile,
   type RankingsFreshness,
   releaseClaim,
   type ScoringResult,
@@ -15,9 +16,13 @@ import {
 import {
   type AnswersLookup,
   createAnswersCache,
+  decodeAligned,
+  labelSetHash,
   type PartScores,
-  parseSubmission,
-  scorePredictions,
+  parseToAligned,
+  prepareAnswers,
+  type ScoringAnswers,
+  scoreForm,
 } from "@tandem/scoring";
 import type { Logger } from "pino";
 
@@ -98,23 +103,27 @@ export function createSubmissionProcessor({
     }
     const answers = await getAnswers(challenge);
     if (!answers) throw new Error(`No answers stored for ${challenge.key}`);
+    const ready = prepareAnswers(answers);
 
-    const csv = gunzipSync(claim.predictions).toString("utf8");
-    const parsed = parseSubmission(csv, challenge, {
-      expected: answers.table.positions,
-      ...(answers.eligible ? { eligibleItems: answers.eligible } : {}),
-    });
-    if (!parsed.ok) {
-      return {
-        result: {
-          status: "invalid",
-          errorMessage: "Submission failed validation",
-          validationErrors: parsed.errors,
-        },
-      };
+    // Intake parsed the file into its aligned form: scored without a second parse (ADR 0021).
+    let value = claim.aligned ? scoreStoredForm(challenge, ready, claim) : undefined;
+    if (!value) {
+      // No usable form (a rescore, a data reload since intake, a row from before ADR 0021):
+      // the file is parsed again, against the current test set, by the same function intake uses.
+      const csv = gunzipSync(await loadSubmissionFile(db, claim.id)).toString("utf8");
+      const parsed = parseToAligned(csv, challenge, ready.testSet);
+      if (!parsed.ok) {
+        return {
+          result: {
+            status: "invalid",
+            errorMessage: "Submission failed validation",
+            validationErrors: parsed.errors,
+          },
+        };
+      }
+      value = scoreForm(challenge, ready, parsed.form);
     }
-    // One parse, both parts: the public score for the team, the private one for the final standings.
-    const value = scorePredictions(challenge, answers, parsed.table);
+    // Both parts: the public score for the team, the private one for the final standings.
     return {
       value,
       challenge,
@@ -128,6 +137,24 @@ export function createSubmissionProcessor({
   }
 }
 export type SubmissionProcessor = ReturnType<typeof createSubmissionProcessor>;
+
+/**
+ * The scores of a stored aligned form, or undefined when it is not aligned to these answers'
+ * test set (the data was reloaded since intake) or indexes another label set (a definition edit):
+ * the caller then parses the file again.
+ */
+function scoreStoredForm(
+  challenge: Challenge,
+  ready: ScoringAnswers,
+  claim: ClaimedSubmission,
+): PartScores | undefined {
+  const form = decodeAligned(claim.aligned!);
+  if (form.digest !== ready.testSet.digest) return undefined;
+  if (form.kind === "label" && challenge.target.kind === "label") {
+    if (form.labelSetHash !== labelSetHash(challenge.target.labels)) return undefined;
+  }
+  return scoreForm(challenge, ready, form);
+}
 
 /**
  * The processor as the worker and the embedded server run it: answers read from the database and

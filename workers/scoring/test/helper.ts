@@ -49,6 +49,8 @@ export interface SubmissionValues {
   counted?: boolean;
   createdAt?: Date;
   claimedAt?: Date;
+  /** The aligned form intake would have stored (ADR 0021); absent: the worker parses the file. */
+  aligned?: Uint8Array;
 }
 
 export interface WorkerFixture {
@@ -86,7 +88,15 @@ export async function createWorkerFixture(): Promise<WorkerFixture> {
       .insert(submissions)
       .values(
         values.map(
-          ({ csv, challengeKey = SCORED_CHALLENGE, status, counted, createdAt, claimedAt }) => ({
+          ({
+            csv,
+            challengeKey = SCORED_CHALLENGE,
+            status,
+            counted,
+            createdAt,
+            claimedAt,
+            aligned,
+          }) => ({
             teamId,
             challengeKey,
             predictions: gzipSync(Buffer.from(csv, "utf8")),
@@ -97,6 +107,7 @@ export async function createWorkerFixture(): Promise<WorkerFixture> {
             ...(status ? { status } : {}),
             ...(createdAt ? { createdAt } : {}),
             ...(claimedAt ? { claimedAt } : {}),
+            ...(aligned ? { aligned: Buffer.from(aligned) } : {}),
           }),
         ),
       )

@@ -1,7 +1,13 @@
+import { challengeByKey } from "@tandem/competition/server";
 import { fillMissingSplits } from "@tandem/datasets";
-import { challengeAnswers, createAnswersStore, submissions } from "@tandem/db";
+import { challengeAnswers, createAnswersStore, createTestSetStore, submissions } from "@tandem/db";
 import { markSubmissionFailed } from "@tandem/jobs";
-import { createAnswersCache } from "@tandem/scoring";
+import {
+  createAnswersCache,
+  createTestSetCache,
+  encodeAligned,
+  parseToAligned,
+} from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_DATA_SEED } from "../../../test/support/services";
@@ -148,6 +154,58 @@ describe("scoring on the public and the private rows", () => {
         .set({ publicRows: stored })
         .where(eq(challengeAnswers.challengeKey, SCORED_CHALLENGE));
     }
+  });
+});
+
+describe("scoring the aligned form intake stored (ADR 0021)", () => {
+  const challenge = () => challengeByKey(SCORED_CHALLENGE)!;
+  const testSet = async () =>
+    (await createTestSetCache(createTestSetStore({ db: fixture.db }))(challenge()))!;
+  async function formOf(csv: string): Promise<Uint8Array> {
+    const parsed = parseToAligned(csv, challenge(), await testSet());
+    if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+    return parsed.form;
+  }
+
+  it("scores the form without parsing the file again, and clears it once scored", async () => {
+    // The stored file is not even a CSV of this challenge: only the form can have been scored.
+    const id = await fixture.insertSubmission({
+      csv: "not,the,file\n",
+      aligned: await formOf(shiftValues(perfect, 2)),
+    });
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+    const row = await fixture.readSubmission(id);
+    expect(row.status).toBe("scored");
+    expect(row.metricValue).toBeCloseTo(2, 9);
+    expect(row.privateMetricValue).toBeCloseTo(2, 9);
+    expect(row.aligned).toBeNull();
+    // The database's clock, as created_at's.
+    expect(row.scoredAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
+  });
+
+  it("scores the same value from the form as from the file, to the last bit", async () => {
+    const csv = shiftValues(perfect, 0.3);
+    const fromForm = await fixture.insertSubmission({ csv, aligned: await formOf(csv) });
+    const fromFile = await fixture.insertSubmission({ csv });
+    const process = buildProcessor(fixture);
+    expect([await process(fromForm), await process(fromFile)]).toEqual(["scored", "scored"]);
+    const [a, b] = [await fixture.readSubmission(fromForm), await fixture.readSubmission(fromFile)];
+    expect(Object.is(a.metricValue, b.metricValue)).toBe(true);
+    expect(Object.is(a.privateMetricValue, b.privateMetricValue)).toBe(true);
+  });
+
+  it("parses the file again when the form is aligned to another test set (the data was reloaded)", async () => {
+    const rows = (await testSet()).ids.length;
+    const stale = encodeAligned({
+      kind: "numeric",
+      digest: "0".repeat(64),
+      values: new Float64Array(rows).fill(100),
+    });
+    const id = await fixture.insertSubmission({ csv: shiftValues(perfect, 1), aligned: stale });
+    expect(await buildProcessor(fixture)(id)).toBe("scored");
+    const row = await fixture.readSubmission(id);
+    expect(row.metricValue).toBeCloseTo(1, 9);
+    expect(row.aligned).toBeNull();
   });
 });
 

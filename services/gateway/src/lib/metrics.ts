@@ -41,14 +41,6 @@ export function createGatewayMetrics({ readQueue, logger, processMetrics }: Gate
     registers,
   });
 
-  const intakeScoring = new Histogram({
-    name: "tandem_intake_scoring_seconds",
-    help: "Time to check and score a valid file at intake (parser thread, queue for it included), by challenge",
-    labelNames: ["challenge"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers,
-  });
-
   // Both gauges come from one query per scrape: prom-client collects them concurrently.
   let reading: Promise<void> | undefined;
   const readOnce = () => {
@@ -91,9 +83,6 @@ export function createGatewayMetrics({ readQueue, logger, processMetrics }: Gate
     },
     countSubmission(outcome: SubmissionOutcome, reason?: string) {
       submissions.inc(reason ? { outcome, reason } : { outcome });
-    },
-    observeIntakeScoring(challenge: string, seconds: number) {
-      intakeScoring.observe({ challenge }, seconds);
     },
   };
 }

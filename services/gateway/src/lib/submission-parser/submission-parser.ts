@@ -1,16 +1,16 @@
 import { MessageChannel } from "node:worker_threads";
 import type { Challenge } from "@tandem/competition";
-import type { Answers } from "@tandem/scoring";
+import type { TestSet } from "@tandem/scoring";
 import type { FastifyBaseLogger } from "fastify";
 import { Piscina } from "piscina";
 import type { SubmissionCheck } from "./check-submission";
-import type { ParseTask } from "./parse.worker";
+import type { ParseTask, TestSetMessage } from "./parse.worker";
 import type { ReadSubmitBody } from "./read-body";
 
 /** A check's answer on the gateway's thread: the gzipped file as a Buffer, as it is stored. */
 export type CheckedSubmission =
   | Extract<SubmissionCheck, { ok: false }>
-  | (Extract<SubmissionCheck, { ok: true }> & { predictions: Buffer });
+  | (Extract<SubmissionCheck, { ok: true }> & { predictions: Buffer; aligned: Buffer });
 
 export interface SubmissionParser {
   /**
@@ -20,31 +20,33 @@ export interface SubmissionParser {
    */
   readBody(body: Buffer): Promise<ReadSubmitBody>;
   /**
-   * Parses and validates a file on a parser thread; a valid one comes back hashed and gzipped,
-   * and with `score` scored against the answers as well (ADR 0013). Bytes (UTF-8) with memory
-   * of their own are handed to the thread, not copied: `csv` is then left empty (detached).
+   * Parses and validates a file on a parser thread against the challenge's public test set; a
+   * valid one comes back hashed, gzipped and in its aligned form (ADR 0021). Bytes (UTF-8) with
+   * memory of their own are handed to the thread, not copied: `csv` is then left empty (detached).
    */
   check(
     csv: string | Uint8Array,
     challenge: Challenge,
-    answers: Answers,
-    options?: { score?: boolean },
+    testSet: TestSet,
   ): Promise<CheckedSubmission>;
   close(): Promise<void>;
 }
 
-// Each loaded answers object gets a number; a thread keeps the answers it was sent under
-// that number until the challenge's answers are reloaded (the cache hands out a new object).
-const answersIds = new WeakMap<Answers, number>();
-let lastAnswersId = 0;
-function answersIdOf(answers: Answers): number {
-  let id = answersIds.get(answers);
+// Each loaded test set gets a number; a thread keeps the test set it was sent under that
+// number until the challenge's data is reloaded (the cache hands out a new object).
+const testSetIds = new WeakMap<TestSet, number>();
+let lastTestSetId = 0;
+function testSetIdOf(testSet: TestSet): number {
+  let id = testSetIds.get(testSet);
   if (id === undefined) {
-    id = ++lastAnswersId;
-    answersIds.set(answers, id);
+    id = ++lastTestSetId;
+    testSetIds.set(testSet, id);
   }
   return id;
 }
+
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The memory to hand over with `bytes` rather than copy: none when it is shared with others. */
 function transferable(bytes: Uint8Array | string): ArrayBuffer[] {
@@ -72,7 +74,7 @@ export function createSubmissionParser({
     filename: new URL("./parse-worker.cjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
-    // Threads keep the answers they were sent: never let them go idle and exit.
+    // Threads keep the test sets they were sent: never let them go idle and exit.
     idleTimeout: Number.POSITIVE_INFINITY,
   });
   // A thread that dies outside a task is replaced; unheard, the event would end the process.
@@ -85,32 +87,27 @@ export function createSubmissionParser({
         transferList: transferable(bytes),
       })) as ReadSubmitBody;
     },
-    async check(csv, challenge, answers, options = {}) {
+    async check(csv, challenge, testSet) {
       const { port1, port2 } = new MessageChannel();
-      // The thread asks once per answers version. Its copy goes without the ids in file order,
-      // which neither checking nor scoring reads: each thread's copy costs the gateway memory.
-      port1.on("message", () =>
-        port1.postMessage({ ...answers, table: { ...answers.table, ids: [] } }),
-      );
+      // The thread asks once per test set version, and builds its positions map itself.
+      port1.on("message", () => {
+        const message: TestSetMessage = {
+          ids: testSet.ids,
+          ...(testSet.items ? { items: testSet.items } : {}),
+          digest: testSet.digest,
+        };
+        port1.postMessage(message);
+      });
       try {
         const result = (await pool.run(
-          {
-            csv,
-            challenge,
-            answersId: answersIdOf(answers),
-            port: port2,
-            score: options.score ?? false,
-          },
+          { csv, challenge, testSetId: testSetIdOf(testSet), port: port2 },
           { transferList: [port2, ...transferable(csv)] },
         )) as SubmissionCheck;
         return result.ok
           ? {
               ...result,
-              predictions: Buffer.from(
-                result.predictions.buffer,
-                result.predictions.byteOffset,
-                result.predictions.byteLength,
-              ),
+              predictions: asBuffer(result.predictions),
+              aligned: asBuffer(result.aligned),
             }
           : result;
       } finally {

@@ -3,7 +3,7 @@ import {
   submissionParamsSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import type { AnswersLookup } from "@tandem/scoring";
+import type { TestSetLookup } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CompetitionRules } from "../admin/settings.service";
@@ -13,7 +13,7 @@ import type { SubmissionsRepository } from "./submissions.repository";
 
 export interface FinalSelectionRoutesOptions {
   submissions: SubmissionsRepository;
-  getAnswers: AnswersLookup;
+  getTestSet: TestSetLookup;
   /** The organizers' settings in force: the window's close, the count of final submissions. */
   rules: () => Promise<Pick<CompetitionRules, "window" | "finalPicks">>;
   isRevealed: () => Promise<boolean>;
@@ -29,7 +29,7 @@ export async function finalSelectionRoutes(
   app: FastifyInstance,
   options: FinalSelectionRoutesOptions,
 ) {
-  const { submissions, getAnswers, rules, isRevealed } = options;
+  const { submissions, getTestSet, rules, isRevealed } = options;
 
   app.addHook("onRequest", app.authenticateTeamOrMember);
 
@@ -61,7 +61,7 @@ export async function finalSelectionRoutes(
         );
         await options.onFinalChanged();
         // selectFinal found the submission's challenge, so it has an answer.
-        return (await storedSubmissionAnswer(submission, { getAnswers, isRevealed }))!;
+        return (await storedSubmissionAnswer(submission, { getTestSet, isRevealed }))!;
       },
     });
   }

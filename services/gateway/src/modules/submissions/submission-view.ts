@@ -9,7 +9,7 @@ import {
   type SubmitResponse,
 } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
-import type { AnswersLookup } from "@tandem/scoring";
+import type { TestSetLookup } from "@tandem/scoring";
 
 type ShownFields = Pick<
   Submission,
@@ -129,20 +129,20 @@ export function scoredOnEarlierAnswers(
 
 /**
  * A stored submission as its team sees it (`GET /submissions/:id`, the final-selection routes):
- * its challenge from its key, the row count and answers version of the current answers.
+ * its challenge from its key, the row count and answers version of the current public test set.
  */
 export async function storedSubmissionAnswer(
   submission: Submission,
-  deps: { getAnswers: AnswersLookup; isRevealed: () => Promise<boolean> },
+  deps: { getTestSet: TestSetLookup; isRevealed: () => Promise<boolean> },
 ): Promise<SubmitResponse | undefined> {
   const challenge = challengeByKey(submission.challengeKey);
   if (!challenge) return undefined;
-  const [answers, revealed] = await Promise.all([deps.getAnswers(challenge), deps.isRevealed()]);
+  const [testSet, revealed] = await Promise.all([deps.getTestSet(challenge), deps.isRevealed()]);
   return toSubmitResponse(
     submission,
     challenge,
-    answers?.table.positions.size ?? submission.rowCount,
-    answers?.version,
+    testSet?.ids.length ?? submission.rowCount,
+    testSet?.version,
     { revealed },
   );
 }
@@ -194,7 +194,7 @@ export function toHistoryItem(
 /** `GET /submissions/:id`: the submit answer and the history entry's fields, for its own page. */
 export async function storedSubmissionDetail(
   submission: SubmissionWithSubmitter,
-  deps: { getAnswers: AnswersLookup; isRevealed: () => Promise<boolean> },
+  deps: { getTestSet: TestSetLookup; isRevealed: () => Promise<boolean> },
 ): Promise<SubmissionDetail | undefined> {
   const answer = await storedSubmissionAnswer(submission, deps);
   return answer && { ...answer, ...recordFields(submission) };

@@ -1,10 +1,10 @@
 import type { SubmissionStatus } from "@tandem/contracts";
 import {
-  challengeAnswers,
   type Database,
   rankedSubmission,
   type Submission,
   submissions,
+  testSets,
   users,
 } from "@tandem/db";
 import {
@@ -67,8 +67,8 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     /** Each challenge's current answers version (a reload of the data raises it). */
     async answersVersions(): Promise<Map<string, number>> {
       const rows = await db
-        .select({ key: challengeAnswers.challengeKey, version: challengeAnswers.version })
-        .from(challengeAnswers);
+        .select({ key: testSets.challengeKey, version: testSets.version })
+        .from(testSets);
       return new Map(rows.map((row) => [row.key, row.version]));
     },
     /** Intake's insert, owned by the lifecycle (`admitSubmission` in @tandem/jobs). */
@@ -155,8 +155,8 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     /** Each challenge's answer row count: the rows a submission must have. */
     async expectedRows(): Promise<Map<string, number>> {
       const rows = await db
-        .select({ key: challengeAnswers.challengeKey, rows: challengeAnswers.rowCount })
-        .from(challengeAnswers);
+        .select({ key: testSets.challengeKey, rows: testSets.rowCount })
+        .from(testSets);
       return new Map(rows.map((row) => [row.key, row.rows]));
     },
 

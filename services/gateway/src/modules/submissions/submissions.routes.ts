@@ -16,7 +16,7 @@ import {
   submitRequestSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import type { AnswersLookup } from "@tandem/scoring";
+import type { TestSetLookup } from "@tandem/scoring";
 import {
   errorCodes,
   type FastifyInstance,
@@ -49,7 +49,8 @@ import {
 
 export interface SubmissionRoutesOptions {
   submissions: SubmissionsRepository;
-  getAnswers: AnswersLookup;
+  /** Each challenge's public test set: what files are validated against (ADR 0021). */
+  getTestSet: TestSetLookup;
   dispatcher: ScoringDispatcher;
   /** The organizers' settings in force: a pause, the window, the daily limit. */
   rules: SubmitDeps["rules"];
@@ -72,9 +73,6 @@ export interface SubmissionRoutesOptions {
   parser?: SubmissionParser;
   /** Whether the final standings are revealed: then the scores shown are the private ones. */
   isRevealed: () => Promise<boolean>;
-  /** Score valid files at intake (ADR 0013); see SubmitDeps. */
-  scoreAtIntake: boolean;
-  rankingsStale: SubmitDeps["rankingsStale"];
   /** Each challenge's baseline on the current answers, both parts. */
   baselines: () => Promise<Record<string, { public: number; private: number | null }>>;
 }
@@ -86,7 +84,7 @@ const gunzipAsync = promisify(gunzip);
  * member's session (then recorded as that member's).
  */
 export async function submissionRoutes(app: FastifyInstance, options: SubmissionRoutesOptions) {
-  const { submissions, getAnswers, dispatcher, rules, isRevealed } = options;
+  const { submissions, getTestSet, dispatcher, rules, isRevealed } = options;
   app.addHook("onRequest", app.authenticateTeamOrMember);
   const parser =
     options.parser ??
@@ -103,25 +101,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   const r = app.withTypeProvider<ZodTypeProvider>();
   const submitDeps: SubmitDeps = {
     submissions,
-    getAnswers,
+    getTestSet,
     dispatcher,
-    check: (csv, challenge, answers, checkOptions) => {
-      const started = performance.now();
-      return parser.check(csv, challenge, answers, checkOptions).then((checked) => {
-        if (checked.ok && checked.score) {
-          app.metrics.observeIntakeScoring(challenge.key, (performance.now() - started) / 1000);
-        }
-        if (checked.ok && checked.scoreError) {
-          app.log.warn(
-            { challenge: challenge.key, err: checked.scoreError },
-            "not scored at intake",
-          );
-        }
-        return checked;
-      });
-    },
-    scoreAtIntake: options.scoreAtIntake,
-    rankingsStale: options.rankingsStale,
+    check: (csv, challenge, testSet) => parser.check(csv, challenge, testSet),
     rules,
     waitMs: options.waitMs,
     isRevealed,

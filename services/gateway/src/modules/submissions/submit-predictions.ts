@@ -3,8 +3,7 @@ import { domains } from "@tandem/competition/server";
 import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
-import type { AnswersLookup } from "@tandem/scoring";
-import { sql } from "drizzle-orm";
+import type { TestSetLookup } from "@tandem/scoring";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
@@ -21,19 +20,10 @@ export interface SubmitDeps {
     SubmissionsRepository,
     "findByIdempotencyKey" | "findForTeam" | "insertWithinLimit"
   >;
-  getAnswers: AnswersLookup;
+  /** The challenge's public test set (ADR 0021): the gateway holds no answer. */
+  getTestSet: TestSetLookup;
   dispatcher: Pick<ScoringDispatcher, "dispatch">;
   check: SubmissionParser["check"];
-  /**
-   * Score a valid file on the parser thread that checked it, and store it scored (ADR 0013);
-   * otherwise, or when that fails, it is stored queued and a worker scores it.
-   */
-  scoreAtIntake: boolean;
-  /**
-   * Told after a counted score is stored here: marks the rankings stale. Production's workers
-   * rebuild them; one process alone (embedded, tests) rebuilds before it resolves.
-   */
-  rankingsStale: () => Promise<void>;
   /**
    * The organizers' settings in force (a pause, the window in which submissions count, the
    * daily limit), read per submission.
@@ -139,16 +129,17 @@ export async function submitPredictions(
   }
   const dailyLimit = dailyLimitOf(team, rules, challenge);
   refuseTeamThatCannotSubmit(team);
-  const answers = await deps.getAnswers(challenge);
-  if (!answers) {
+  const testSet = await deps.getTestSet(challenge);
+  if (!testSet) {
     throw new HttpError(
       503,
       "submission.scoring_unavailable",
       `Scoring for ${challenge.key} is not available yet.`,
     );
   }
-  const expectedRows = answers.table.positions.size;
-  const checked = await deps.check(input.csv, challenge, answers, { score: deps.scoreAtIntake });
+  const expectedRows = testSet.ids.length;
+  // Parsed once, here, into the aligned form a worker scores (docs/adr/0021-workers-score.md).
+  const checked = await deps.check(input.csv, challenge, testSet);
   if (!checked.ok) {
     throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
       validation_errors: checked.errors,
@@ -166,24 +157,12 @@ export async function submitPredictions(
   if (!submission) {
     const now = deps.now?.() ?? new Date();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    // Scored on the parser thread: stored finished, with the answers it was scored against.
-    const score = checked.score
-      ? {
-          status: "scored" as const,
-          metricValue: checked.score.public,
-          privateMetricValue: checked.score.private,
-          answersVersion: answers.version ?? null,
-          attempts: 1,
-          // The database's clock, as created_at's: scored as it is stored.
-          scoredAt: sql`now()`,
-        }
-      : {};
     const inserted = await submissions.insertWithinLimit(
       {
-        ...score,
         teamId: team.id,
         challengeKey: challenge.key,
         predictions: checked.predictions,
+        aligned: checked.aligned,
         payloadHash: checked.payloadHash,
         contentHash: checked.contentHash,
         rowCount: checked.rowCount,
@@ -201,7 +180,6 @@ export async function submitPredictions(
         // The Idempotency-Key says what a retry is; without one, an identical file is.
         ...(key ? {} : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
       },
-      challenge,
     );
     if ("limited" in inserted) {
       const resets = new Date(dayStart.getTime() + DAY_MS);
@@ -221,9 +199,6 @@ export async function submitPredictions(
           // Lost an idempotency-key race with a concurrent retry: answer with the winner.
           (await submissions.findByIdempotencyKey(team.id, challenge.key, key ?? "")));
     if (!submission) throw new Error("Submission insert returned nothing");
-    if (!replayed && submission.status === "scored" && submission.counted) {
-      await deps.rankingsStale();
-    }
   }
 
   if (isUnfinished(submission.status)) {
@@ -233,7 +208,7 @@ export async function submitPredictions(
   return {
     replayed,
     status: STATUS_OF[submission.status],
-    body: toSubmitResponse(submission, challenge, expectedRows, answers.version, {
+    body: toSubmitResponse(submission, challenge, expectedRows, testSet.version, {
       revealed: await deps.isRevealed(),
     }),
   };
