@@ -222,6 +222,7 @@ try {
   const rushCpu = {
     gateway: cpuSinceStart(gatewayPid()),
     workers: cpuSinceStart(workerPids()),
+    eachWorker: workerNames.map((name) => cpuSinceStart([memory.pid(name) ?? []].flat())),
     postgres: cpuSinceStart(pidsNamed("postgres")),
     redis: cpuSinceStart([redis.pid() ?? []].flat()),
     bench: (benchCpu.user + benchCpu.system) / 1e6,
@@ -339,7 +340,7 @@ try {
   const perFileMs = (seconds: number, files: number) =>
     `${((seconds / Math.max(1, files)) * 1000).toFixed(1)} ms`;
   log(
-    `CPU per file during the rush: gateway ${perFileMs(rushCpu.gateway, sends)} per file sent, workers ${perFileMs(rushCpu.workers, scored.length)} per file scored, Postgres ${perFileMs(rushCpu.postgres, scored.length)} per file scored, Redis ${perFileMs(rushCpu.redis, scored.length)} per file scored, bench ${perFileMs(rushCpu.bench, sends)} per file sent (${sends} sent, ${scored.length} scored; Postgres counts every backend on the machine)`,
+    `CPU per file during the rush: gateway ${perFileMs(rushCpu.gateway, sends)} per file sent, workers ${perFileMs(rushCpu.workers, scored.length)} per file scored (${workerNames.map((name, i) => `${name} ${perFileMs(rushCpu.eachWorker[i]!, scored.length)}`).join(", ")}), Postgres ${perFileMs(rushCpu.postgres, scored.length)} per file scored, Redis ${perFileMs(rushCpu.redis, scored.length)} per file scored, bench ${perFileMs(rushCpu.bench, sends)} per file sent (${sends} sent, ${scored.length} scored; Postgres counts every backend on the machine)`,
   );
   log(
     `queue during the rush (GET /api/status each second, ${queueSeen.samples} reads): deepest ${queueSeen.maxLength} queued or scoring, oldest waited at most ${queueSeen.maxOldestSeconds} s`,
