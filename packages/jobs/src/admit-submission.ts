@@ -1,6 +1,5 @@
 import { type Database, type Submission, submissions } from "@tandem/db";
-import { and, desc, eq, gt, gte, ne, type SQL, sql } from "drizzle-orm";
-import { assignFeedbackIn, type FeedbackChallenge } from "./feedback-store";
+import { and, desc, eq, gt, gte, ne, sql } from "drizzle-orm";
 
 /*
  * Intake's insert: where a submission enters the lifecycle. Kept here with every other write
@@ -9,8 +8,23 @@ import { assignFeedbackIn, type FeedbackChallenge } from "./feedback-store";
 
 type NewSubmission = typeof submissions.$inferInsert;
 
-/** What a submission is admitted as: its row, scored at intake with `scoredAt: sql\`now()\``. */
-export type AdmittedValues = Omit<NewSubmission, "scoredAt"> & { scoredAt?: Date | SQL | null };
+/**
+ * What a submission is admitted as: always `queued`, to be scored by a worker (ADR 0021); the
+ * lifecycle's fields are the lifecycle's own.
+ */
+export type AdmittedValues = Omit<
+  NewSubmission,
+  | "status"
+  | "scoredAt"
+  | "metricValue"
+  | "privateMetricValue"
+  | "shownScore"
+  | "shownImproved"
+  | "shownKind"
+  | "answersVersion"
+  | "attempts"
+  | "claimedAt"
+>;
 
 /** The team's daily limit on the challenge, and how far back an identical payload is answered. */
 export interface AdmissionLimit {
@@ -32,14 +46,11 @@ export type Admission =
  * With `duplicatesSince`, the newest identical payload since then is answered instead of
  * inserting, under the same lock, so identical retries arriving together store one row;
  * a failed one is not (a platform failure must not stop the team from sending it again).
- * With `feedback`, a row inserted already `scored` gets what the team is shown of it in the
- * same transaction.
  */
 export async function admitSubmission(
   db: Database,
   values: AdmittedValues,
   limit: AdmissionLimit,
-  feedback?: FeedbackChallenge,
 ): Promise<Admission> {
   return db.transaction(async (tx) => {
     // The same lock as the gateway's final marks: this team's submissions to this challenge.
@@ -76,12 +87,11 @@ export async function admitSubmission(
         ),
       );
     if ((used?.count ?? 0) >= limit.perDay) return { limited: true as const };
-    const [row] = await tx.insert(submissions).values(values).onConflictDoNothing().returning();
-    if (row?.status === "scored" && feedback) {
-      await assignFeedbackIn(tx, { teamId: row.teamId, challenge: feedback });
-      const [shown] = await tx.select().from(submissions).where(eq(submissions.id, row.id));
-      return { row: shown };
-    }
+    const [row] = await tx
+      .insert(submissions)
+      .values({ ...values, status: "queued" })
+      .onConflictDoNothing()
+      .returning();
     return { row };
   });
 }

@@ -49,6 +49,9 @@ const processSubmission = createRankingProcessor({
   claimLeaseMs: config.WORKER_LOCK_MS,
   competition,
 });
+// Answers loaded and aligned before the first job: a worker added mid-rush scores at full speed.
+const prepared = await processSubmission.warm();
+logger.info({ challenges: prepared }, "answers prepared");
 const worker = createScoringWorker({
   connection,
   prefix: config.QUEUE_PREFIX,

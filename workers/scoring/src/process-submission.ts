@@ -180,12 +180,38 @@ export function createRankingProcessor({
    */
   dataSeed?: string;
 }) {
-  return createSubmissionProcessor({
+  const getAnswers = createAnswersCache(
+    createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) }),
+  );
+  const process = createSubmissionProcessor({
     db,
-    getAnswers: createAnswersCache(createAnswersStore({ db, ...(dataSeed ? { dataSeed } : {}) })),
+    getAnswers,
     logger,
     onScored: () => rankings.changed(),
     claimLeaseMs,
     competition,
+  });
+  return Object.assign(process, {
+    /**
+     * Loads and prepares the answers of every active challenge (parsed, split, aligned to their
+     * test set), so a worker started mid-rush scores its first job at full speed: call before
+     * taking jobs. A challenge that cannot be prepared is logged and left to its first job.
+     */
+    async warm(): Promise<number> {
+      const { competition: active } = await competition.current();
+      let ready = 0;
+      for (const challenge of active.challenges) {
+        try {
+          const answers = await getAnswers(challenge);
+          if (answers) {
+            prepareAnswers(answers);
+            ready++;
+          }
+        } catch (err) {
+          logger.warn({ err, challenge: challenge.key }, "answers not prepared at start");
+        }
+      }
+      return ready;
+    },
   });
 }

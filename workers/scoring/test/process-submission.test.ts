@@ -1,4 +1,4 @@
-import { challengeByKey } from "@tandem/competition/server";
+import { allChallenges, challengeByKey } from "@tandem/competition/server";
 import { fillMissingSplits } from "@tandem/datasets";
 import { challengeAnswers, createAnswersStore, createTestSetStore, submissions } from "@tandem/db";
 import { markSubmissionFailed } from "@tandem/jobs";
@@ -11,12 +11,13 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_DATA_SEED } from "../../../test/support/services";
-import type { ProcessOutcome } from "../src/process-submission";
+import { createRankingProcessor, type ProcessOutcome } from "../src/process-submission";
 import {
   buildProcessor,
   createWorkerFixture,
   SCORED_CHALLENGE,
   shiftValues,
+  silentLogger,
   UNANSWERED_CHALLENGE,
   type WorkerFixture,
 } from "./helper";
@@ -441,5 +442,19 @@ describe("marking a submission failed", () => {
       errorMessage: null,
       metricValue: 0,
     });
+  });
+});
+
+describe("a worker's start", () => {
+  it("prepares the answers of every active challenge that has them before its first job", async () => {
+    const process = createRankingProcessor({
+      db: fixture.db,
+      rankings: { changed: async () => {} },
+      logger: silentLogger,
+    });
+    // The fixture generated one domain: its challenges have answers, the others none.
+    const food = allChallenges().filter((c) => c.key.startsWith("food/"));
+    expect(food.length).toBeGreaterThan(0);
+    expect(await process.warm()).toBe(food.length);
   });
 });

@@ -12,7 +12,6 @@ import {
   type AdmissionLimit,
   type AdmittedValues,
   admitSubmission,
-  type FeedbackChallenge,
 } from "@tandem/jobs";
 import {
   and,
@@ -72,13 +71,8 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       return new Map(rows.map((row) => [row.key, row.version]));
     },
     /** Intake's insert, owned by the lifecycle (`admitSubmission` in @tandem/jobs). */
-    insertWithinLimit(
-      values: AdmittedValues,
-      limit: AdmissionLimit,
-      /** Scored at intake: stored with what the team is shown of it, in the same transaction. */
-      feedback?: FeedbackChallenge,
-    ): Promise<Admission> {
-      return admitSubmission(db, values, limit, feedback);
+    insertWithinLimit(values: AdmittedValues, limit: AdmissionLimit): Promise<Admission> {
+      return admitSubmission(db, values, limit);
     },
 
     /**
