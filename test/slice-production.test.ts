@@ -129,7 +129,7 @@ describe("production mode: gateway and scoring worker as separate processes", ()
     ]);
   });
 
-  it("scores a submission at intake while no worker runs; the leaderboard catches up once a worker is back", async () => {
+  it("keeps a submission queued while no worker runs; a worker back scores it and the leaderboard catches up", async () => {
     expect(sliceKey).not.toBe("");
     await worker.stop();
     const labels = await hiddenLabels();
@@ -140,26 +140,14 @@ describe("production mode: gateway and scoring worker as separate processes", ()
       headers: { "content-type": "application/json", "x-api-key": sliceKey },
       body: JSON.stringify({ domain_name: "Retail Banking", task_number: 1, predictions_csv: csv }),
     });
-    // Scored on the gateway's parser thread (ADR 0013): no worker needed for the score.
-    expect(submitted.status).toBe(200);
-    const body = (await submitted.json()) as {
-      status?: string;
-      score?: number;
-      submission_id: string;
-      feedback: { significant_improvement: boolean | null };
-    };
-    expect(body.status).toBe("scored");
-    expect(await storedScore(body.submission_id)).toBeCloseTo(
-      macroF1(
-        [...truth.values()],
-        [...truth.keys()].map(() => "1"),
-      ),
-      12,
-    );
-    // Far worse than the first: the team is shown its best so far (docs/adr/0015).
-    expect([body.score, body.feedback.significant_improvement]).toEqual([firstShown, false]);
+    // The gateway holds no answer (ADR 0021): with no worker, the file waits, stored, and the
+    // answer says so once SUBMIT_WAIT_MS has passed.
+    expect(submitted.status).toBe(202);
+    const body = (await submitted.json()) as { status?: string; submission_id: string };
+    expect(body.status).toBe("queued");
+    expect(await storedScore(body.submission_id)).toBeNull();
 
-    // The rebuild is a worker's: the cached leaderboard still counts one submission...
+    // Nothing is counted before a worker scores it: the leaderboard counts one submission...
     const login = await fetch(`${baseUrl}/api/login-verification`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -177,12 +165,28 @@ describe("production mode: gateway and scoring worker as separate processes", ()
     };
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await counted()).toBe(1);
-    // ...until a worker is back and sees the mark.
+    // ...until a worker is back: it scores the queued file and rebuilds.
     worker = startProcess("workers/scoring/src/main.ts", workerEnv);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && (await counted()) !== 2) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await counted(), worker.output()).toBe(2);
+    expect(await storedScore(body.submission_id)).toBeCloseTo(
+      macroF1(
+        [...truth.values()],
+        [...truth.keys()].map(() => "1"),
+      ),
+      12,
+    );
+    // Far worse than the first: the team is shown its best so far (docs/adr/0015).
+    const detail = await fetch(`${baseUrl}/api/submissions/${body.submission_id}`, {
+      headers: { "x-api-key": sliceKey },
+    });
+    const shown = (await detail.json()) as {
+      score?: number;
+      feedback: { significant_improvement: boolean | null };
+    };
+    expect([shown.score, shown.feedback.significant_improvement]).toEqual([firstShown, false]);
   });
 });
