@@ -49,6 +49,8 @@ export async function invalidateSubmission(
       shownImproved: null,
       shownKind: null,
       claimedAt: null,
+      // Finished: the form of an unscored one is spent (ADR 0021).
+      aligned: null,
       scoredAt: sql`coalesce(${submissions.scoredAt}, now())`,
     })
     .where(eq(submissions.id, id));
