@@ -28,6 +28,7 @@ export {
   TABLE_GRANTS,
 } from "./roles";
 export * from "./schema";
+export { type SubmissionRecord, submissionRecordColumns } from "./submission-record";
 export {
   createTestSetStore,
   decodeTestSetIds,

@@ -1,4 +1,9 @@
-import { type Database, type Submission, submissions } from "@tandem/db";
+import {
+  type Database,
+  type SubmissionRecord,
+  submissionRecordColumns,
+  submissions,
+} from "@tandem/db";
 import { and, desc, eq, gt, gte, ne, sql } from "drizzle-orm";
 
 /*
@@ -35,8 +40,8 @@ export interface AdmissionLimit {
 
 /** `row: undefined` means the idempotency key was already used. */
 export type Admission =
-  | { row: Submission | undefined }
-  | { duplicate: Submission }
+  | { row: SubmissionRecord | undefined }
+  | { duplicate: SubmissionRecord }
   | { limited: true };
 
 /**
@@ -63,7 +68,7 @@ export async function admitSubmission(
     ];
     if (limit.duplicatesSince && values.payloadHash) {
       const [newest] = await tx
-        .select()
+        .select(submissionRecordColumns)
         .from(submissions)
         .where(
           and(
@@ -91,7 +96,8 @@ export async function admitSubmission(
       .insert(submissions)
       .values({ ...values, status: "queued" })
       .onConflictDoNothing()
-      .returning();
+      // Not the file and form just sent: intake has them, and reading them back costs megabytes.
+      .returning(submissionRecordColumns);
     return { row };
   });
 }

@@ -8,7 +8,7 @@ import {
   type SubmissionHistoryItem,
   type SubmitResponse,
 } from "@tandem/contracts";
-import type { Submission } from "@tandem/db";
+import type { Submission, SubmissionRecord } from "@tandem/db";
 import type { TestSetLookup } from "@tandem/scoring";
 
 type ShownFields = Pick<
@@ -71,7 +71,7 @@ export function shownScore(
 
 /** The answer shape the earlier edition's client reads (ARCHITECTURE.md §5 step 4). */
 export function toSubmitResponse(
-  submission: Submission,
+  submission: SubmissionRecord,
   challenge: Challenge,
   expectedRows: number,
   currentAnswersVersion: number | undefined,

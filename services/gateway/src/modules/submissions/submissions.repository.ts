@@ -3,6 +3,8 @@ import {
   type Database,
   rankedSubmission,
   type Submission,
+  type SubmissionRecord,
+  submissionRecordColumns,
   submissions,
   testSets,
   users,
@@ -221,15 +223,30 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     },
 
     /** A key names one retry of one challenge's submission: another challenge's is not it. */
-    findByIdempotencyKey(
+    /** One of the team's submissions without its file and form: what an answer about it needs. */
+    async recordForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
+      const [row] = await db
+        .select(submissionRecordColumns)
+        .from(submissions)
+        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+      return row;
+    },
+    async findByIdempotencyKey(
       teamId: string,
       challengeKey: string,
       key: string,
-    ): Promise<Submission | undefined> {
-      return findOfTeam(
-        teamId,
-        and(eq(submissions.challengeKey, challengeKey), eq(submissions.idempotencyKey, key))!,
-      );
+    ): Promise<SubmissionRecord | undefined> {
+      const [row] = await db
+        .select(submissionRecordColumns)
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.teamId, teamId),
+            eq(submissions.challengeKey, challengeKey),
+            eq(submissions.idempotencyKey, key),
+          ),
+        );
+      return row;
     },
   };
 }

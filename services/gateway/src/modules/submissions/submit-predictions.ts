@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
 export interface SubmitDeps {
   submissions: Pick<
     SubmissionsRepository,
-    "findByIdempotencyKey" | "findForTeam" | "insertWithinLimit"
+    "findByIdempotencyKey" | "recordForTeam" | "insertWithinLimit"
   >;
   /** The challenge's public test set (ADR 0021): the gateway holds no answer. */
   getTestSet: TestSetLookup;
@@ -203,7 +203,7 @@ export async function submitPredictions(
 
   if (isUnfinished(submission.status)) {
     await deps.dispatcher.dispatch(submission.id, { traceId: input.traceId, waitMs: deps.waitMs });
-    submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
+    submission = (await submissions.recordForTeam(team.id, submission.id)) ?? submission;
   }
   return {
     replayed,

@@ -1,0 +1,12 @@
+import { getTableColumns } from "drizzle-orm";
+import { type Submission, submissions } from "./schema";
+
+const { predictions: _file, aligned: _form, ...recordColumns } = getTableColumns(submissions);
+
+/**
+ * A submission's columns without its stored file and aligned form, which run to megabytes:
+ * what an answer about a submission needs. Selecting them instead of the whole row keeps intake
+ * from reading back the file it has just stored (issue 32's rush: decoding it held the slots).
+ */
+export const submissionRecordColumns = recordColumns;
+export type SubmissionRecord = Omit<Submission, "predictions" | "aligned">;
