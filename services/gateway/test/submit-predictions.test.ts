@@ -172,6 +172,31 @@ describe("submitPredictions", () => {
     expect(new Set(form.values)).toEqual(new Set([1]));
   });
 
+  it("gives back the intake slot once the file is stored, before waiting for its score", async () => {
+    const events: string[] = [];
+    const { deps: d } = deps({
+      dispatcher: {
+        async dispatch() {
+          events.push("dispatch");
+          return "pending";
+        },
+      },
+    });
+    const outcome = await submitPredictions(
+      d,
+      input({ onStored: () => events.push("stored"), idempotencyKey: "slot-1" }),
+    );
+    expect(events).toEqual(["stored", "dispatch"]);
+    // A pending job is answered as stored: queued, 202, without reading the row again.
+    expect([outcome.status, outcome.body.status]).toEqual([202, "queued"]);
+    // A retry of it gives the slot back too.
+    await submitPredictions(
+      d,
+      input({ onStored: () => events.push("stored"), idempotencyKey: "slot-1" }),
+    );
+    expect(events).toEqual(["stored", "dispatch", "stored", "dispatch"]);
+  });
+
   it("answers with the score when scoring finishes within the wait", async () => {
     const { deps: d } = deps({
       dispatcher: {

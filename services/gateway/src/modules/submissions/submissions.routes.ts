@@ -207,6 +207,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           traceId: request.id,
           note: request.body.note || null,
           submittedBy: request.account?.id ?? null,
+          // Stored: the intake slot goes to the next file while this one waits for its score.
+          onStored: () => places.get(request)?.holding(),
         });
         app.metrics.countSubmission(replayed ? "replayed" : "accepted");
         return reply.status(status).send(body);

@@ -58,6 +58,12 @@ export interface SubmitInput {
   note?: string | null;
   /** The member who sent it from the site; null or absent: the team's API key. */
   submittedBy?: string | null;
+  /**
+   * Called once the file is checked and the submission stored (or found, for a retry): the
+   * file's work is done, so the caller's intake slot goes to the next file before the wait for
+   * the score (up to SUBMIT_WAIT_MS).
+   */
+  onStored?: () => void;
 }
 
 /** What `/submit` answers: the HTTP status follows the submission's state. */
@@ -201,9 +207,17 @@ export async function submitPredictions(
     if (!submission) throw new Error("Submission insert returned nothing");
   }
 
+  // The file's work is done: waiting for its score must not hold an intake slot (ADR 0021).
+  input.onStored?.();
   if (isUnfinished(submission.status)) {
-    await deps.dispatcher.dispatch(submission.id, { traceId: input.traceId, waitMs: deps.waitMs });
-    submission = (await submissions.recordForTeam(team.id, submission.id)) ?? submission;
+    const outcome = await deps.dispatcher.dispatch(submission.id, {
+      traceId: input.traceId,
+      waitMs: deps.waitMs,
+    });
+    // Read again only when the wait says the job is over: a pending one is as it was stored.
+    if (outcome === "finished") {
+      submission = (await submissions.recordForTeam(team.id, submission.id)) ?? submission;
+    }
   }
   return {
     replayed,
