@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { EVERYTHING, tsFiles } from "./ts-files";
 
 /*
  * One rankings freshness module (docs/adr/0021-workers-score.md): how the cached rankings catch
@@ -15,7 +16,6 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const FOLDERS = ["services", "workers", "datasets/src", "scripts", "bench", "db", "test"];
-const SKIPPED = new Set(["node_modules", "dist", "build"]);
 const INTERNAL = new Set([
   "refreshRankings",
   "rebuildRankings",
@@ -23,28 +23,6 @@ const INTERNAL = new Set([
   "RankingsCoalescer",
   "RankingsCoalescerOptions",
 ]);
-
-function tsFiles(folder: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) walk(path);
-      } else if (/\.(ts|mts|cts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-        files.push(relative(ROOT, path).split(sep).join("/"));
-      }
-    }
-  };
-  walk(join(ROOT, folder));
-  return files.sort();
-}
 
 /** `file:line name` for each internal name imported or re-exported from "@tandem/jobs". */
 function internalImports(file: string, text: string): string[] {
@@ -108,7 +86,7 @@ function namespaceImports(source: ts.SourceFile): Set<string> {
 
 describe("the rankings freshness module's one owner", () => {
   it("no one outside packages/jobs imports the rebuild mechanisms from @tandem/jobs", () => {
-    const files = FOLDERS.flatMap(tsFiles);
+    const files = FOLDERS.flatMap((folder) => tsFiles(ROOT, folder, EVERYTHING));
     // The walk finds the code it guards (a wrong path would pass with nothing to check).
     expect(files).toContain("services/gateway/src/app.ts");
     expect(files).toContain("workers/scoring/src/main.ts");

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import ts from "typescript";
+import { PRODUCTION, tsFiles } from "./ts-files";
 
 /*
  * Finds writes of a submission's status in TypeScript source: what only @tandem/jobs may make
@@ -111,29 +112,9 @@ export function findStatusWrites(file: string, code: string): StatusWrite[] {
   return found;
 }
 
-const SKIPPED_FOLDERS = new Set(["node_modules", "test", "tests", "__tests__", "dist", "build"]);
-
 /** The .ts files under `folder` (tests and build output skipped), relative to `root`. */
 export function sourceFiles(root: string, folder: string): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) walk(path);
-      } else if (/\.(ts|mts|cts)$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name)) {
-        files.push(relative(root, path).split(sep).join("/"));
-      }
-    }
-  };
-  walk(join(root, folder));
-  return files.sort();
+  return tsFiles(root, folder, PRODUCTION);
 }
 
 /** The status writes in `files` (relative to `root`). */
