@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIntakeGate } from "../src/lib/intake-gate";
-import { activeTeam, buildTestApp, type TestApp } from "./helper";
+import { activeTeam, buildTestApp, captureLogs, type TestApp } from "./helper";
 
 /** Issue 20: at most N submissions read and checked at once; the others wait, unread. */
 describe("the intake gate", () => {
@@ -87,5 +87,60 @@ describe("/api/submit behind a one-slot gate", () => {
     // Were a slot lost, this would wait forever (the test's time limit).
     const after = await submit(20);
     expect([200, 202]).toContain(after.status);
+  });
+});
+
+describe("/api/submit's intake slots over real sockets", () => {
+  const logs = captureLogs("debug");
+  let t: TestApp;
+  let base: string;
+  let apiKeys: string[];
+  let sample: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(
+      { SUBMISSION_INTAKE_SLOTS: "1", SUBMIT_WAIT_MS: "0" },
+      { logger: logs.logger },
+    );
+    apiKeys = await Promise.all(
+      ["slot-a", "slot-b", "slot-c"].map(async (name) => (await activeTeam(t.app, name)).api_key),
+    );
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    sample = await (await fetch(`${base}/static/retail-banking/sample_submission_c1.csv`)).text();
+  });
+  afterAll(async () => t?.close());
+
+  // Node destroys a request once its whole body is read, so a slot given back whenever the
+  // request "is destroyed" was given back as soon as it was taken: the gate admitted everyone.
+  it("checks one file at a time with one slot, whatever arrives meanwhile", async () => {
+    const [header, ...rows] = sample.trimEnd().split("\n");
+    const sends = [0, 1, 2, 3, 4, 5].map((n) => {
+      const lines = rows.map((row, i) => `${row.split(",")[0]},${(n + i) % 2}`);
+      return fetch(`${base}/api/submit`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": apiKeys[n % 3]! },
+        body: JSON.stringify({
+          domain_name: "Retail Banking",
+          task_number: 1,
+          predictions_csv: `${[header, ...lines].join("\n")}\n`,
+        }),
+      });
+    });
+    const answers = await Promise.all(sends);
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202, 202]);
+    // Each file's slot: taken when its body is read on a thread, given back once it is stored.
+    const events = logs.captured.text
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg)
+      .filter((msg) => msg === "reading submission body" || msg.startsWith("submission stored"));
+    expect(events).toHaveLength(12);
+    let held = 0;
+    for (const event of events) {
+      held += event === "reading submission body" ? 1 : -1;
+      expect(held).toBeGreaterThanOrEqual(0);
+      expect(held).toBeLessThanOrEqual(1);
+    }
   });
 });

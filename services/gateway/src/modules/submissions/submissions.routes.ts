@@ -117,7 +117,10 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   const files = new WeakMap<FastifyRequest, Uint8Array>();
   // Each request's places (reading, then an intake slot), given back once its answer is sent or
   // its client went away ("close" comes once, whichever first).
-  const places = new WeakMap<FastifyRequest, { readDone: () => void; holding: () => void }>();
+  const places = new WeakMap<
+    FastifyRequest,
+    { readDone: () => void; holding: () => void; answered: boolean }
+  >();
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     const readBody = async (request: FastifyRequest, body: Buffer) => {
@@ -132,7 +135,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           previous();
           leave();
         };
-        if (request.raw.destroyed) held.holding();
+        // Answered or gone while it waited for the slot: nothing will give the slot back later.
+        // (Not `request.raw.destroyed`: Node destroys a request once its body is all read.)
+        if (held.answered) held.holding();
       }
       request.log.debug({ bytes: body.length }, "reading submission body");
       const read = await parser.readBody(body);
@@ -161,7 +166,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           limitPerTeam,
           async (request, reply, payload) => {
             const leaveReading = await reading.enter(request.team.id);
-            const held = { readDone: leaveReading, holding: leaveReading };
+            const held = { readDone: leaveReading, holding: leaveReading, answered: false };
             places.set(request, held);
             const { stream, stop } = withBodyDeadlines(payload, deadlines, () => {
               // The client is still sending: end the connection with the answer.
@@ -169,6 +174,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
               leaveReading();
             });
             const answered = () => {
+              held.answered = true;
               stop();
               held.holding();
             };
@@ -208,7 +214,10 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           note: request.body.note || null,
           submittedBy: request.account?.id ?? null,
           // Stored: the intake slot goes to the next file while this one waits for its score.
-          onStored: () => places.get(request)?.holding(),
+          onStored: () => {
+            request.log.debug("submission stored; intake slot given back");
+            places.get(request)?.holding();
+          },
         });
         app.metrics.countSubmission(replayed ? "replayed" : "accepted");
         return reply.status(status).send(body);
