@@ -30,6 +30,7 @@ if (!(await checkAnswerFreeRole({ db: database.db, required, logger }))) {
 const dispatcher = createBullmqDispatcher({
   redisUrl: config.redisUrl,
   prefix: config.queuePrefix,
+  waitsForScores: config.submitWaitMs > 0,
   logger,
 });
 // Rate-limit counters are shared by every gateway; a slow Redis must not stall logins.

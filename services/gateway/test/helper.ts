@@ -105,7 +105,12 @@ export async function buildTestApp(
   });
   const logger = pino({ level: "silent" });
   await ensureAdmin(database.handle.db, ADMIN);
-  const dispatcher = createBullmqDispatcher({ redisUrl: redis.url, prefix: redis.prefix, logger });
+  const dispatcher = createBullmqDispatcher({
+    redisUrl: redis.url,
+    prefix: redis.prefix,
+    waitsForScores: config.submitWaitMs > 0,
+    logger,
+  });
   const workerConnection = new Redis(redis.url, { maxRetriesPerRequest: null });
   const rankingsCache = createRankingsCache(createRedisStore(workerConnection), redis.prefix);
   const competition = createCompetitionSource({

@@ -7,6 +7,11 @@ import type { ScoringDispatcher } from "./dispatcher";
 export function createBullmqDispatcher(options: {
   redisUrl: string;
   prefix: string;
+  /**
+   * Whether /submit waits for scores (SUBMIT_WAIT_MS > 0). Without waits, no reader follows the
+   * queue's events: it would parse every job's events for no one.
+   */
+  waitsForScores: boolean;
   logger: Logger;
 }): ScoringDispatcher {
   // Producers fail fast: with Redis down, the submission stays stored as `queued` and the
@@ -20,14 +25,16 @@ export function createBullmqDispatcher(options: {
   );
   const queue = new Queue<ScoringJob>(SCORING_QUEUE, { connection, prefix: options.prefix });
   // QueueEvents blocks on a stream read, so it needs a connection of its own.
-  const events = new QueueEvents(SCORING_QUEUE, {
-    connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
-    prefix: options.prefix,
-  });
-  events.on("error", (err) => options.logger.warn({ err: err.message }, "redis (events) error"));
+  const events = options.waitsForScores
+    ? new QueueEvents(SCORING_QUEUE, {
+        connection: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
+        prefix: options.prefix,
+      })
+    : undefined;
+  events?.on("error", (err) => options.logger.warn({ err: err.message }, "redis (events) error"));
   // Every request waiting for its job adds listeners; hundreds at once are expected.
   queue.setMaxListeners(0);
-  events.setMaxListeners(0);
+  events?.setMaxListeners(0);
 
   return {
     async dispatch(submissionId, { traceId, waitMs }) {
@@ -41,7 +48,7 @@ export function createBullmqDispatcher(options: {
         );
         return "pending";
       }
-      if (waitMs <= 0) return "pending";
+      if (waitMs <= 0 || !events) return "pending";
       try {
         await job.waitUntilFinished(events, waitMs);
         return "finished";
@@ -56,7 +63,7 @@ export function createBullmqDispatcher(options: {
       await connection.ping();
     },
     async close() {
-      await events.close();
+      await events?.close();
       await queue.close();
       connection.disconnect();
     },

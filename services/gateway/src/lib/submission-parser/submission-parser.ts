@@ -76,6 +76,9 @@ export function createSubmissionParser({
     maxThreads: threads,
     // Threads keep the test sets they were sent: never let them go idle and exit.
     idleTimeout: Number.POSITIVE_INFINITY,
+    // Each thread holds its next task too, and starts it as soon as one ends: with one, a thread
+    // idles until the request thread (busy in a rush) hands it the next.
+    concurrentTasksPerWorker: 2,
   });
   // A thread that dies outside a task is replaced; unheard, the event would end the process.
   pool.on("error", (err: unknown) => logger?.error({ err }, "submission parser thread failed"));
