@@ -129,12 +129,12 @@ describe("/api/submit's intake slots over real sockets", () => {
     });
     const answers = await Promise.all(sends);
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202, 202]);
-    // Each file's slot: taken when its body is read on a thread, given back once it is stored.
+    // Each file's slot: taken when its body is read on a thread, given back once it is checked.
     const events = logs.captured.text
       .split("\n")
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { msg: string }).msg)
-      .filter((msg) => msg === "reading submission body" || msg.startsWith("submission stored"));
+      .filter((msg) => msg === "reading submission body" || msg.startsWith("submission checked"));
     expect(events).toHaveLength(12);
     let held = 0;
     for (const event of events) {

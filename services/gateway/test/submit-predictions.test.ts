@@ -172,7 +172,7 @@ describe("submitPredictions", () => {
     expect(new Set(form.values)).toEqual(new Set([1]));
   });
 
-  it("gives back the intake slot once the file is stored, before waiting for its score", async () => {
+  it("gives back the intake slot once the file is checked, before storing it and waiting for its score", async () => {
     const events: string[] = [];
     const { deps: d } = deps({
       dispatcher: {
@@ -182,19 +182,24 @@ describe("submitPredictions", () => {
         },
       },
     });
+    const insert = d.submissions.insertWithinLimit.bind(d.submissions);
+    d.submissions.insertWithinLimit = async (...args) => {
+      events.push("insert");
+      return insert(...args);
+    };
     const outcome = await submitPredictions(
       d,
-      input({ onStored: () => events.push("stored"), idempotencyKey: "slot-1" }),
+      input({ onChecked: () => events.push("checked"), idempotencyKey: "slot-1" }),
     );
-    expect(events).toEqual(["stored", "dispatch"]);
+    expect(events).toEqual(["checked", "insert", "dispatch"]);
     // A pending job is answered as stored: queued, 202, without reading the row again.
     expect([outcome.status, outcome.body.status]).toEqual([202, "queued"]);
-    // A retry of it gives the slot back too.
+    // A retry of it gives the slot back too (found by its key: nothing inserted).
     await submitPredictions(
       d,
-      input({ onStored: () => events.push("stored"), idempotencyKey: "slot-1" }),
+      input({ onChecked: () => events.push("checked"), idempotencyKey: "slot-1" }),
     );
-    expect(events).toEqual(["stored", "dispatch", "stored", "dispatch"]);
+    expect(events).toEqual(["checked", "insert", "dispatch", "checked", "dispatch"]);
   });
 
   it("answers with the score when scoring finishes within the wait", async () => {

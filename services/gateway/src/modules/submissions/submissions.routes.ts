@@ -213,9 +213,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           traceId: request.id,
           note: request.body.note || null,
           submittedBy: request.account?.id ?? null,
-          // Stored: the intake slot goes to the next file while this one waits for its score.
-          onStored: () => {
-            request.log.debug("submission stored; intake slot given back");
+          // Checked: the intake slot goes to the next file while this one is stored and waits.
+          onChecked: () => {
+            request.log.debug("submission checked; intake slot given back");
             places.get(request)?.holding();
           },
         });

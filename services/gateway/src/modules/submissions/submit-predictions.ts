@@ -59,11 +59,10 @@ export interface SubmitInput {
   /** The member who sent it from the site; null or absent: the team's API key. */
   submittedBy?: string | null;
   /**
-   * Called once the file is checked and the submission stored (or found, for a retry): the
-   * file's work is done, so the caller's intake slot goes to the next file before the wait for
-   * the score (up to SUBMIT_WAIT_MS).
+   * Called once a valid file is checked: its CPU work is done, so the caller's intake slot goes
+   * to the next file while this one is stored and waits for its score (up to SUBMIT_WAIT_MS).
    */
-  onStored?: () => void;
+  onChecked?: () => void;
 }
 
 /** What `/submit` answers: the HTTP status follows the submission's state. */
@@ -155,6 +154,9 @@ export async function submitPredictions(
     });
   }
 
+  // The file's work is done: storing it and waiting for its score hold no intake slot (ADR 0021).
+  input.onChecked?.();
+
   const key = input.idempotencyKey;
   let submission = key
     ? await submissions.findByIdempotencyKey(team.id, challenge.key, key)
@@ -207,8 +209,6 @@ export async function submitPredictions(
     if (!submission) throw new Error("Submission insert returned nothing");
   }
 
-  // The file's work is done: waiting for its score must not hold an intake slot (ADR 0021).
-  input.onStored?.();
   if (isUnfinished(submission.status)) {
     const outcome = await deps.dispatcher.dispatch(submission.id, {
       traceId: input.traceId,
