@@ -53,9 +53,14 @@ export function createSubmissionProcessor({
   claimLeaseMs,
   competition,
 }: ProcessorDeps) {
-  return async function processSubmission(submissionId: string): Promise<ProcessOutcome> {
+  return async function processSubmission(
+    submissionId: string,
+    /** Filled in once claimed: what the caller would otherwise read again (its metrics' label). */
+    seen?: { challengeKey?: string },
+  ): Promise<ProcessOutcome> {
     const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
     if (!claim) return "skipped";
+    if (seen) seen.challengeKey = claim.challengeKey;
     let outcome: { result: ScoringResult; value?: PartScores; challenge?: Challenge };
     let written: boolean;
     try {

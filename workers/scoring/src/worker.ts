@@ -44,9 +44,10 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
       const { submissionId } = data.data;
       try {
         const started = performance.now();
-        const outcome = await options.process(submissionId);
-        if (metrics && outcome !== "skipped") {
-          await observeScoring(submissionId, (performance.now() - started) / 1000);
+        const seen: { challengeKey?: string } = {};
+        const outcome = await options.process(submissionId, seen);
+        if (outcome !== "skipped" && seen.challengeKey) {
+          metrics?.observeScoring(seen.challengeKey, (performance.now() - started) / 1000);
         }
         return { outcome };
       } catch (err) {
@@ -73,20 +74,6 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
         { err, jobId: job.id, submissionId },
         "could not mark submission failed; the reconciler will retry it",
       );
-    }
-  }
-
-  /** The duration under the submission's challenge, which the job does not carry. */
-  async function observeScoring(submissionId: string, seconds: number): Promise<void> {
-    try {
-      const row = await db.query.submissions.findFirst({
-        columns: { challengeKey: true },
-        where: (submission, { eq }) => eq(submission.id, submissionId),
-      });
-      if (row) metrics?.observeScoring(row.challengeKey, seconds);
-    } catch (err) {
-      // A figure lost, never a job failed for it.
-      logger.warn({ err, submissionId }, "metrics: could not read the challenge");
     }
   }
 

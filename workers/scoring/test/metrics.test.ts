@@ -86,9 +86,9 @@ describe("the worker's metrics", () => {
     const score = buildProcessor(fixture);
     const flaky = await fixture.insertSubmission({ csv: perfect });
     let flakyCalls = 0;
-    const process: SubmissionProcessor = async (id) => {
+    const process: SubmissionProcessor = async (id, seen) => {
       if (id === flaky && ++flakyCalls === 1) throw new Error("connection reset");
-      return score(id);
+      return score(id, seen);
     };
     worker = createScoringWorker({
       connection,
