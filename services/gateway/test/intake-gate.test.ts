@@ -99,7 +99,7 @@ describe("/api/submit's intake slots over real sockets", () => {
 
   beforeAll(async () => {
     t = await buildTestApp(
-      { SUBMISSION_INTAKE_SLOTS: "1", SUBMIT_WAIT_MS: "0" },
+      { SUBMISSION_INTAKE_SLOTS: "1", SUBMISSION_BODIES_READ: "1", SUBMIT_WAIT_MS: "0" },
       { logger: logs.logger },
     );
     apiKeys = await Promise.all(
@@ -130,17 +130,27 @@ describe("/api/submit's intake slots over real sockets", () => {
     const answers = await Promise.all(sends);
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202, 202, 202]);
     // Each file's slot: taken when its body is read on a thread, given back once it is checked.
-    const events = logs.captured.text
+    const messages = logs.captured.text
       .split("\n")
       .filter(Boolean)
-      .map((line) => (JSON.parse(line) as { msg: string }).msg)
-      .filter((msg) => msg === "reading submission body" || msg.startsWith("submission checked"));
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const events = messages.filter(
+      (msg) => msg === "reading submission body" || msg.startsWith("submission checked"),
+    );
     expect(events).toHaveLength(12);
     let held = 0;
     for (const event of events) {
       held += event === "reading submission body" ? 1 : -1;
       expect(held).toBeGreaterThanOrEqual(0);
       expect(held).toBeLessThanOrEqual(1);
+    }
+    // Bodies in memory without a slot: at most the readers' one place. The next body is read
+    // only once the one before has its slot; the others wait unread in the network buffers.
+    let waiting = 0;
+    for (const msg of messages) {
+      if (msg.startsWith("submission body in")) waiting += 1;
+      if (msg === "reading submission body") waiting -= 1;
+      expect(waiting).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -124,11 +124,13 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     const readBody = async (request: FastifyRequest, body: Buffer) => {
-      // The body is all in: its reading place goes to the next one, and an intake slot is taken
-      // for the work (issue 31, finding 3: a slow client never holds a slot).
+      // The body is all in: an intake slot is taken for the work (issue 31, finding 3: a slow
+      // client never holds a slot), and only then does its reading place go to the next body, so
+      // bodies beyond the readers' places wait unread in the network buffers, not in memory.
       const held = places.get(request);
-      held?.readDone();
+      request.log.debug({ bytes: body.length }, "submission body in; waiting for an intake slot");
       const leave = await gate.enter();
+      held?.readDone();
       if (held) {
         const previous = held.holding;
         held.holding = () => {
