@@ -21,7 +21,11 @@ export const MCC_GROUPS = [
   "Restaurants",
   "Salary/Benefit",
 ] as const;
-export const ACCOUNT_TYPES = ["Checking", "Savings", "Credit"] as const;
+/**
+ * The previous edition's spelling (issue 35): its published notebooks select credit accounts with
+ * `Type == 'credit_card'`, and run unchanged on our files only if we spell them the same way.
+ */
+export const ACCOUNT_TYPES = ["checking", "savings", "credit_card"] as const;
 export const ACTIONS = [
   "login",
   "view_balance",

@@ -45,9 +45,9 @@ export function makeCustomers(random: Random, customerCount: number) {
   let accountCount = 0;
   for (const c of customers) {
     for (const type of ACCOUNT_TYPES.filter((_, k) => k === 0 || random.bernoulli(0.6))) {
-      const limit = type === "Credit" ? random.pick([1000, 2500, 5000, 10_000, 20_000]) : 0;
+      const limit = type === "credit_card" ? random.pick([1000, 2500, 5000, 10_000, 20_000]) : 0;
       const balance =
-        type === "Credit"
+        type === "credit_card"
           ? round(limit * random.next() * 0.9)
           : round(Math.exp(7.5 + random.normal()));
       const opened = new Date(START - random.int(30, 20 * 365) * DAY).toISOString().slice(0, 10);
