@@ -102,9 +102,11 @@ describe("/api/submit's intake slots over real sockets", () => {
       { SUBMISSION_INTAKE_SLOTS: "1", SUBMISSION_BODIES_READ: "1", SUBMIT_WAIT_MS: "0" },
       { logger: logs.logger },
     );
-    apiKeys = await Promise.all(
-      ["slot-a", "slot-b", "slot-c"].map(async (name) => (await activeTeam(t.app, name)).api_key),
-    );
+    // One after another: activeTeam signs the admin in, and its activation is not checked.
+    apiKeys = [];
+    for (const name of ["slot-a", "slot-b", "slot-c"]) {
+      apiKeys.push((await activeTeam(t.app, name)).api_key);
+    }
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     sample = await (await fetch(`${base}/static/retail-banking/sample_submission_c1.csv`)).text();

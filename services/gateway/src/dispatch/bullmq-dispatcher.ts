@@ -1,8 +1,12 @@
+import { once } from "node:events";
 import { enqueueScoringJob, SCORING_QUEUE, type ScoringJob } from "@tandem/jobs";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { ScoringDispatcher } from "./dispatcher";
+
+/** How long a readiness probe waits for the producer's connection to come up. */
+const PING_READY_MS = 2000;
 
 export function createBullmqDispatcher(options: {
   redisUrl: string;
@@ -60,6 +64,16 @@ export function createBullmqDispatcher(options: {
       }
     },
     async ping() {
+      // Without an offline queue a command sent while the connection is still being made fails
+      // at once: a probe right after start waits for it, within a bound (Redis down still fails).
+      if (connection.status !== "ready") {
+        await Promise.race([
+          once(connection, "ready"),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error("Redis is not connected")), PING_READY_MS).unref(),
+          ),
+        ]);
+      }
       await connection.ping();
     },
     async close() {
