@@ -268,6 +268,7 @@ export function parseToAligned(
   }
   const parsed = parseSubmission(csv, challenge, {
     expected: testSet.positions,
+    expectedOrder: testSet.ids,
     ...(testSet.eligible ? { eligibleItems: testSet.eligible } : {}),
   });
   if (!parsed.ok) return parsed;

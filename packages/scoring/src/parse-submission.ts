@@ -29,6 +29,13 @@ export interface ParseOptions {
    * these, and its rows come back in this order.
    */
   expected?: ReadonlyMap<string, number>;
+  /**
+   * `expected`'s ids by position (a test set's `ids`). Each row's id is first compared with the
+   * one after the previous row's position, and looked up only when it differs: a file written in
+   * the test set's order (as the sample submission is, and so most files), or in runs of it,
+   * skips hashing every id, a third of a large file's parse.
+   */
+  expectedOrder?: readonly string[];
   /** Items a ranking may name (e.g. the SKUs eligible for recommendation). */
   eligibleItems?: ReadonlySet<string>;
 }
@@ -77,6 +84,8 @@ export function parseSubmission(
   options: ParseOptions = {},
 ): ParseResult {
   const expected = options.expected;
+  const order = expected ? options.expectedOrder : undefined;
+  let previous = -1;
   const expectedHeader = challenge.header.join(",");
   const width = challenge.header.length;
   const idWidth = challenge.idColumns.length;
@@ -125,7 +134,8 @@ export function parseSubmission(
 
       let at: number;
       if (expected) {
-        const position = expected.get(id);
+        const position =
+          order !== undefined && order[previous + 1] === id ? previous + 1 : expected.get(id);
         if (position === undefined) {
           unknownIds++;
           issues.add("Id not in the test set", `row ${line} (${quotedId(id)})`);
@@ -136,6 +146,7 @@ export function parseSubmission(
         }
         filled[position] = 1;
         filledCount++;
+        previous = position;
         at = position;
       } else {
         if (seen!.has(id)) return issues.add("Duplicate id", `row ${line} (${quotedId(id)})`);

@@ -15,7 +15,7 @@ import {
   rmse,
   rmseByPart,
 } from "./metrics";
-import { type PredictionTable, parseSubmission } from "./parse-submission";
+import type { PredictionTable } from "./parse-submission";
 
 /**
  * Scores a validated submission on the public and the private rows of the answers, in one pass

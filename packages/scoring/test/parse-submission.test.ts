@@ -195,3 +195,45 @@ describe("parseSubmission quoting submitted values", () => {
     if (!result.ok) expect(result.errors[0]).toContain(`has "${"é".repeat(99)}…"`);
   });
 });
+
+describe("parseSubmission with the test set's order (expectedOrder)", () => {
+  // Ids whose code-unit order is not their numeric order, as a sorted test set has them.
+  const ids = Array.from({ length: 40 }, (_, i) => `T${i + 1}`).sort();
+  const positions = new Map(ids.map((id, i) => [id, i]));
+  const file = (rows: string[]) =>
+    `TxnID,FraudLabel\n${rows.map((id, i) => `${id},${i % 3 === 0 ? 1 : 0}`).join("\n")}\n`;
+  const rotated = [...ids.slice(17), ...ids.slice(0, 17)];
+  const shuffledIds = ids.map((_, i) => ids[(i * 7) % ids.length]!);
+  const cases: Record<string, string> = {
+    "in the test set's order": file(ids),
+    rotated: file(rotated),
+    shuffled: file(shuffledIds),
+    "in order with a repeated id": file([...ids.slice(0, 5), ids[4]!, ...ids.slice(5)]),
+    "in order with an unknown id and one missing": file([
+      ...ids.slice(0, 9),
+      "T99",
+      ...ids.slice(10),
+    ]),
+  };
+
+  for (const [name, csv] of Object.entries(cases)) {
+    it(`answers exactly as the look-up alone for a file ${name}`, () => {
+      const alone = parseSubmission(csv, fraud, { expected: positions });
+      const ordered = parseSubmission(csv, fraud, { expected: positions, expectedOrder: ids });
+      expect(ordered).toEqual(alone);
+    });
+  }
+
+  it("puts each row at its id's position however the file is ordered", () => {
+    const result = parseSubmission(file(rotated), fraud, {
+      expected: positions,
+      expectedOrder: ids,
+    });
+    if (!result.ok || result.table.predictions.kind !== "label") throw new Error("not parsed");
+    const { labels, values } = result.table.predictions;
+    // Row r of the file (label 1 when r % 3 === 0) lands at its id's sorted position.
+    rotated.forEach((id, r) => {
+      expect(labels[values[positions.get(id)!]!]).toBe(r % 3 === 0 ? "1" : "0");
+    });
+  });
+});
