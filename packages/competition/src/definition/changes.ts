@@ -289,7 +289,7 @@ export function reviewChange(
     change(
       "leaderboard_visibility",
       `Leaderboards visible to ${VISIBILITY_WORDS[after.leaderboard_visibility]} (was ${VISIBILITY_WORDS[before.leaderboard_visibility]}).`,
-      "The leaderboards, the header's link and the rank in submit answers follow it at once.",
+      "The leaderboard pages and the rank in submit answers follow it at once.",
     );
   }
   for (const section of TEXT_SECTIONS) {
