@@ -39,10 +39,8 @@ describe("reviewing an edit of the definition", () => {
       expect(review.changes).toEqual([
         {
           path: "leaderboard_visibility",
-          summary:
-            "Leaderboards visible to signed-in team members (was organizers only).",
-          consequence:
-            "The leaderboard pages and the rank in submit answers follow it at once.",
+          summary: "Leaderboards visible to signed-in team members (was organizers only).",
+          consequence: "The leaderboard pages and the rank in submit answers follow it at once.",
         },
       ]);
       expect(review.refusals).toEqual([]);

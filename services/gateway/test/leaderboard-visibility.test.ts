@@ -138,8 +138,7 @@ const PREVIEWS = BOARDS.map((board) => `${board}?standings=private`);
 /** The status and error code of a GET, with `headers` (none: anonymous). */
 async function read(url: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({ url, headers });
-  const code =
-    response.statusCode === 200 ? null : errorEnvelopeSchema.parse(response.json()).code;
+  const code = response.statusCode === 200 ? null : errorEnvelopeSchema.parse(response.json()).code;
   return { status: response.statusCode, code, body: response.json() };
 }
 

@@ -38,7 +38,11 @@ export interface UploadResult {
 /** What a submit answer says beyond the submission itself. */
 export type SubmitStanding = Pick<SubmitAnswer, "remaining_today" | "public_rank" | "rank_change">;
 
-const standingOf = ({ remaining_today, public_rank, rank_change }: SubmitAnswer): SubmitStanding => ({
+const standingOf = ({
+  remaining_today,
+  public_rank,
+  rank_change,
+}: SubmitAnswer): SubmitStanding => ({
   remaining_today,
   public_rank,
   rank_change,

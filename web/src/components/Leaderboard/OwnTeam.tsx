@@ -9,7 +9,14 @@ export function ownRowProps(own: boolean) {
 
 export function OwnTeamBadge() {
   return (
-    <Badge component="span" variant="filled" color="blue.8" size="xs" ml={6} className={classes.own}>
+    <Badge
+      component="span"
+      variant="filled"
+      color="blue.8"
+      size="xs"
+      ml={6}
+      className={classes.own}
+    >
       {LEADERBOARD_MESSAGES.yourTeam}
     </Badge>
   );

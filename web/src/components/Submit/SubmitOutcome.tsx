@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
-import { type SubmitStanding, SubmitRefusedError } from "../../api/submissions/upload";
+import { SubmitRefusedError, type SubmitStanding } from "../../api/submissions/upload";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { formatScore } from "../Dashboard/format";
 import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";

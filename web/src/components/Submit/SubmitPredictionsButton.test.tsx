@@ -107,8 +107,12 @@ function answer(overrides: Partial<SubmitAnswer> = {}): SubmitAnswer {
 
 function detail(overrides: Partial<SubmitResponse> = {}): SubmissionDetail {
   // The detail has the submission's own fields only, not the answer's quota and rank.
-  const { remaining_today: _left, public_rank: _rank, rank_change: _change, ...submission } =
-    answer(overrides);
+  const {
+    remaining_today: _left,
+    public_rank: _rank,
+    rank_change: _change,
+    ...submission
+  } = answer(overrides);
   return {
     ...submission,
     domain: "Retail Banking",
@@ -279,10 +283,7 @@ describe("SubmitPredictionsButton", () => {
     await choose(user, dialog, csv(GOOD));
     await user.click(uploadButton(dialog));
 
-    FakeXhr.sent[0]!.respond(
-      200,
-      answer({ remaining_today: 12, public_rank: 3, rank_change: 2 }),
-    );
+    FakeXhr.sent[0]!.respond(200, answer({ remaining_today: 12, public_rank: 3, rank_change: 2 }));
     await within(dialog).findByRole("alert");
     expect(within(dialog).getByText("Public rank: 3 (up 2)")).toBeInTheDocument();
     expect(
