@@ -23,11 +23,15 @@ export {
   type ChallengeDefinition,
   type CompetitionDefinition,
   DEFAULT_FEEDBACK,
+  DEFAULT_LEADERBOARD_VISIBILITY,
   type DefinitionInput,
   type DomainDefinition,
   definitionSchema,
   type FeedbackPolicy,
   feedbackSchema,
+  LEADERBOARD_VISIBILITIES,
+  type LeaderboardVisibility,
+  leaderboardVisibilitySchema,
   type PhaseDefinition,
 } from "./definition/schema";
 export type {

@@ -29,6 +29,24 @@ const ctx = (over: Partial<ChangeContext> = {}): ChangeContext => ({
 const codes = (review: ReturnType<typeof reviewChange>) => review.refusals.map((r) => r.code);
 
 describe("reviewing an edit of the definition", () => {
+  it("lists who sees the leaderboards, and lets it change after the reveal", () => {
+    const before = openNow();
+    const after = edit(before, (d) => {
+      d.leaderboard_visibility = "participants";
+    });
+    for (const revealed of [false, true]) {
+      const review = reviewChange(before, after, ctx({ revealed }));
+      expect(review.changes).toEqual([
+        {
+          path: "leaderboard_visibility",
+          summary: "Leaderboards visible to signed-in team members (was organizers only).",
+          consequence: "The leaderboard pages and the rank in submit answers follow it at once.",
+        },
+      ]);
+      expect(review.refusals).toEqual([]);
+    }
+  });
+
   it("lists what changes and lets a future deadline move", () => {
     const before = openNow();
     const review = reviewChange(

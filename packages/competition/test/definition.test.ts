@@ -179,6 +179,24 @@ describe("validation", () => {
     expect(issuesOf(edited(change)).map((issue) => issue.path)).toContain(path);
   });
 
+  it("gives a definition saved before leaderboard_visibility existed the spec's rule, and refuses an unknown one", () => {
+    const older = edited((d) => {
+      delete (d as Partial<CompetitionDefinition>).leaderboard_visibility;
+    });
+    const check = validateDefinition(older);
+    expect(check.ok && check.definition.leaderboard_visibility).toBe("organizers");
+    for (const value of ["organizers", "participants", "public"]) {
+      expect(issuesOf(edited((d) => Object.assign(d, { leaderboard_visibility: value })))).toEqual(
+        [],
+      );
+    }
+    expect(
+      issuesOf(edited((d) => Object.assign(d, { leaderboard_visibility: "everyone" }))).map(
+        (issue) => issue.path,
+      ),
+    ).toEqual(["leaderboard_visibility"]);
+  });
+
   it("reports every problem at once, not the first", () => {
     const issues = issuesOf(
       edited((d) => {

@@ -36,4 +36,16 @@ export const LEADERBOARD_MESSAGES = {
   rankDown: (places: number) => `down ${places}`,
   rankSame: "no change",
   notRankedPublicly: "not ranked in the public standings",
+  // Ours (issue 33): leaderboards open to participants or everyone (`leaderboard_visibility`).
+  teamRequiredTitle: "For team members",
+  teamRequired:
+    "The leaderboards are open to members of a team. Create or join one on your dashboard to see where you stand.",
+  teamRequiredAction: "Go to your dashboard",
+  yourTeam: "Your team",
+  publicRank: (rank: number) => `Public rank: ${rank}`,
+  remainingToday: (left: number) =>
+    left === 1
+      ? "1 submission left today for this challenge."
+      : `${left} submissions left today for this challenge.`,
+  rankOnLeaderboard: "See where your team stands on the leaderboard",
 } as const;

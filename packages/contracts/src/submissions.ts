@@ -107,6 +107,37 @@ export const submitResponseSchema = z.object({
 });
 export type SubmitResponse = z.infer<typeof submitResponseSchema>;
 
+/**
+ * `POST /api/submit` (200, 202): the submission, the day's quota left and where the team stands
+ * (issue 33). The rank is the team's in the public overall standings as the leaderboards serve
+ * them, so it is null wherever the team may not see those (`leaderboard_visibility` organizers).
+ */
+export const submitAnswerSchema = submitResponseSchema.extend({
+  remaining_today: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "Submissions the team may still make to this challenge today (UTC day) under its daily limit, this one counted",
+    ),
+  public_rank: z
+    .number()
+    .int()
+    .min(1)
+    .nullable()
+    .describe(
+      "The team's rank in the public overall standings now; null when the team may not see the standings or has no rank yet",
+    ),
+  rank_change: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Places gained since before this submission (positive: up, negative: down, 0: none); null with public_rank, for a resent submission, or while the standings do not include this score yet (queued, or scored moments ago: they are rebuilt within seconds)",
+    ),
+});
+export type SubmitAnswer = z.infer<typeof submitAnswerSchema>;
+
 export const submissionParamsSchema = z.object({
   id: z.string().uuid("Submission id must be a UUID"),
 });

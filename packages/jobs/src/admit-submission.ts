@@ -38,11 +38,16 @@ export interface AdmissionLimit {
   duplicatesSince?: Date;
 }
 
-/** `row: undefined` means the idempotency key was already used. */
-export type Admission =
+/**
+ * `row: undefined` means the idempotency key was already used. `used`: the team's submissions
+ * to the challenge that count toward today's limit, before this one (what a submit answer's
+ * `remaining_today` is worked out from, with no second count).
+ */
+export type Admission = { used: number } & (
   | { row: SubmissionRecord | undefined }
   | { duplicate: SubmissionRecord }
-  | { limited: true };
+  | { limited: true }
+);
 
 /**
  * Inserts unless the team has used up today's submissions for the challenge (failed ones
@@ -66,6 +71,17 @@ export async function admitSubmission(
       eq(submissions.teamId, values.teamId),
       eq(submissions.challengeKey, values.challengeKey),
     ];
+    const [counted] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(
+        and(
+          ...teamChallenge,
+          gte(submissions.createdAt, limit.since),
+          ne(submissions.status, "failed"),
+        ),
+      );
+    const used = counted?.count ?? 0;
     if (limit.duplicatesSince && values.payloadHash) {
       const [newest] = await tx
         .select(submissionRecordColumns)
@@ -79,25 +95,15 @@ export async function admitSubmission(
         )
         .orderBy(desc(submissions.createdAt))
         .limit(1);
-      if (newest && newest.status !== "failed") return { duplicate: newest };
+      if (newest && newest.status !== "failed") return { used, duplicate: newest };
     }
-    const [used] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(submissions)
-      .where(
-        and(
-          ...teamChallenge,
-          gte(submissions.createdAt, limit.since),
-          ne(submissions.status, "failed"),
-        ),
-      );
-    if ((used?.count ?? 0) >= limit.perDay) return { limited: true as const };
+    if (used >= limit.perDay) return { used, limited: true as const };
     const [row] = await tx
       .insert(submissions)
       .values({ ...values, status: "queued" })
       .onConflictDoNothing()
       // Not the file and form just sent: intake has them, and reading them back costs megabytes.
       .returning(submissionRecordColumns);
-    return { row };
+    return { used, row };
   });
 }

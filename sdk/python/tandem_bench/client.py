@@ -53,8 +53,8 @@ NO_CREDENTIALS_MESSAGE = (
 # The server's code for an unknown domain or challenge, also given to the same mistake found here.
 UNKNOWN_DOMAIN = "competition.unknown_domain"
 LEADERBOARD_HINT = (
-    "The leaderboards are shown to organizers only: they need an organizer's session token "
-    "(BenchmarkClient(session_token=...) or TANDEM_SESSION_TOKEN), not a team API key."
+    "The leaderboards are shown to organizers only on this competition: they need an organizer's "
+    "session token (BenchmarkClient(session_token=...) or TANDEM_SESSION_TOKEN), not a team API key."
 )
 
 
@@ -390,7 +390,11 @@ class BenchmarkClient:
         self._raise_for(response)
         result = SubmissionResult.from_response(body or {})
         if result.pending and wait and result.submission_id:
+            answered = result
             result = self.wait_for_submission(result.submission_id)
+            # The quota is the submit answer's to say (a submission read later does not carry it).
+            # Its rank is not kept: it was the team's before this score.
+            result.remaining_today = answered.remaining_today
         self._report(result)
         return result
 
@@ -525,6 +529,10 @@ class BenchmarkClient:
                 # The server's message then repeats the ladder's sentence printed above.
                 practice = None if result.significant_improvement is False else result.message
                 self._print(f"ℹ️ {practice or 'Practice submission: it does not count.'}")
+            if result.public_rank is not None:
+                self._print(_rank_line(result.public_rank, result.rank_change))
+            if result.remaining_today is not None:
+                self._print(_remaining_line(result.remaining_today))
         elif result.pending:
             self._print(
                 f"⏳ Submission {result.submission_id} is still being scored; check it later with "
@@ -659,23 +667,28 @@ class BenchmarkClient:
         response = self._request("GET", path, auth=False, headers=self._leaderboard_headers())
         if response.status in (401, 403):
             body = response.json()
+            # The hint is for the organizers-only rule; a wrong key or a missing team says itself.
+            code = error_code_of(body)
+            hint = f" {LEADERBOARD_HINT}" if code in (None, "auth.required", "auth.admin_required") else ""
             raise APIError(
-                f"{_error_text(body, response.status)} {LEADERBOARD_HINT}",
+                f"{_error_text(body, response.status)}{hint}",
                 status_code=response.status,
                 response=body,
             )
         return self._json(response, auth_call=False)
 
     def get_leaderboard(self) -> List[Dict[str, Any]]:
-        """The overall ranking rows (rank, team_name, total_score, ...). Organizers only: a team
+        """The overall ranking rows (rank, team_name, total_score, ...). Who may read them is the
+        organizers' setting (``leaderboard_visibility``): organizers only by default, where a team
         API key alone gets :class:`APIError` with the server's status (401 without a session
-        token, 403 with a non-organizer's)."""
+        token, 403 with a non-organizer's); with ``participants`` the team's key may too, and
+        with ``public`` anyone."""
         body = self._leaderboard("/api/leaderboard")
         return list(body.get("leaderboard", [])) if isinstance(body, dict) else body
 
     def get_domain_leaderboard(self, domain: str) -> Dict[str, Any]:
-        """One domain's leaderboard (challenge_columns, baseline, leaderboard rows). Organizers
-        only, like :meth:`get_leaderboard`."""
+        """One domain's leaderboard (challenge_columns, baseline, leaderboard rows), open to the
+        same readers as :meth:`get_leaderboard`."""
         from urllib.parse import quote
 
         return self._leaderboard(f"/api/leaderboard/domain/{quote(str(domain), safe='')}")
@@ -741,6 +754,23 @@ def _number_of(challenge: Dict[str, Any]) -> Optional[int]:
         return int(challenge.get("number"))
     except (TypeError, ValueError):
         return None
+
+
+def _rank_line(rank: int, change: Optional[int]) -> str:
+    """"🏆 Public rank: 3 (up 2)", as the site says it; without the change when it is not known."""
+    if change is None:
+        moved = ""
+    elif change > 0:
+        moved = f" (up {change})"
+    elif change < 0:
+        moved = f" (down {-change})"
+    else:
+        moved = " (no change)"
+    return f"🏆 Public rank: {rank}{moved}"
+
+
+def _remaining_line(left: int) -> str:
+    return f"📮 {left} submission{'' if left == 1 else 's'} left today for this challenge."
 
 
 def _score_kind_line(result: SubmissionResult) -> str:

@@ -13,6 +13,10 @@ def _number(value: Any) -> Optional[float]:
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def _whole(value: Any) -> Optional[int]:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def feedback_of(body: Dict[str, Any]) -> Dict[str, Any]:
     """The answer's ``feedback`` (how the score shown was made from the score computed, under
     the challenge's feedback policy), read defensively: an older server sends none, and its
@@ -65,6 +69,15 @@ class SubmissionResult:
     # significant improvement and ``score`` is the team's best shown score so far; None when
     # not scored or under another policy.
     significant_improvement: Optional[bool] = None
+    # Submissions the team may still make to this challenge today (UTC) under its daily limit,
+    # this one counted; None from a server that does not say (or a submission read later).
+    remaining_today: Optional[int] = None
+    # The team's rank in the public overall standings after this submission, and the places it
+    # gained (negative: lost); None where the organizers keep the leaderboards to themselves,
+    # before the team has a rank, or when not known yet (rank_change of a resent file, or of a
+    # score the standings do not include yet).
+    public_rank: Optional[int] = None
+    rank_change: Optional[int] = None
 
     @classmethod
     def from_response(cls, body: Dict[str, Any]) -> "SubmissionResult":
@@ -87,6 +100,9 @@ class SubmissionResult:
             feedback=feedback,
             feedback_policy=feedback["policy"],
             significant_improvement=feedback["significant_improvement"],
+            remaining_today=_whole(body.get("remaining_today")),
+            public_rank=_whole(body.get("public_rank")),
+            rank_change=_whole(body.get("rank_change")),
         )
 
     @property
@@ -107,7 +123,8 @@ class SubmissionResult:
     def to_dict(self) -> Dict[str, Any]:
         """The earlier edition's result dict: success, score, metric_name, validation_passed,
         details, plus submission_id, counted, status, message, final, score_kind, feedback,
-        feedback_policy and significant_improvement."""
+        feedback_policy, significant_improvement, remaining_today, public_rank and
+        rank_change."""
         return asdict(self)
 
     # Dict-style access, so code written against the dict keeps working.

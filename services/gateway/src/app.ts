@@ -349,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         teams,
         onTeamsChanged: rankingsChanged,
       });
-      await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db });
+      await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db, teams });
       await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
       await api.register(tagged("Submissions", submissionRoutes), {
         submissions,
@@ -366,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         bodyDeadlines: config.submitBodyDeadlines,
         isRevealed,
         baselines: () => loadCurrentBaselineParts(db),
+        standing: (teamId: string) => rankings.standingOf(teamId),
       });
       await api.register(tagged("Submissions", finalSelectionRoutes), {
         submissions,

@@ -172,6 +172,49 @@ describe("submitPredictions", () => {
     expect(new Set(form.values)).toEqual(new Set([1]));
   });
 
+  it("answers the quota left, this one counted; a retry or a resent file uses none", async () => {
+    const { deps: d } = deps();
+    const first = await submitPredictions(d, input({ idempotencyKey: "quota-1" }));
+    expect(first.body.remaining_today).toBe(2);
+    const retry = await submitPredictions(d, input({ idempotencyKey: "quota-1" }));
+    expect([retry.replayed, retry.body.remaining_today]).toEqual([true, 2]);
+    const resent = await submitPredictions(d, input());
+    expect([resent.replayed, resent.body.remaining_today]).toEqual([true, 2]);
+    const other = goodCsv.replace(/,1$/gm, ",2");
+    const next = await submitPredictions(d, input({ csv: Buffer.from(other) }));
+    expect([next.replayed, next.body.remaining_today]).toEqual([false, 1]);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it("reads the team's standing only where teams may see the leaderboards", async () => {
+    const asked: string[] = [];
+    const standing = async (id: string) => {
+      asked.push(id);
+      return { rank: 4, standings: "public" as const, updatedAt: new Date() };
+    };
+    const hidden = deps({ standing });
+    const answer = await submitPredictions(hidden.deps, input({ idempotencyKey: "rank-1" }));
+    expect(asked).toEqual([]);
+    expect([answer.body.public_rank, answer.body.rank_change]).toEqual([null, null]);
+
+    const window = {
+      opensAt: new Date(NOW.getTime() - 86_400_000),
+      closesAt: new Date(NOW.getTime() + 86_400_000),
+    };
+    const open = buildCompetition(
+      withMainWindow({ ...defaultDefinition(), leaderboard_visibility: "participants" }, window),
+    );
+    const shown = deps({ standing }, { competition: open });
+    const queued = await submitPredictions(shown.deps, input({ idempotencyKey: "rank-2" }));
+    // Before and after; still queued, so the rank is the one before it and the change unknown.
+    expect(asked).toEqual([teamId, teamId]);
+    expect([queued.status, queued.body.public_rank, queued.body.rank_change]).toEqual([
+      202,
+      4,
+      null,
+    ]);
+  });
+
   it("gives back the intake slot once the file is checked, before storing it and waiting for its score", async () => {
     const events: string[] = [];
     const { deps: d } = deps({

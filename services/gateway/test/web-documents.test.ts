@@ -29,6 +29,7 @@ function publicOf(definition: CompetitionDefinition, version: number): PublicCom
   return {
     version,
     definition,
+    leaderboard_visibility: definition.leaderboard_visibility,
     status: { state: "open", phase: null, ends_at: null, revealed: false },
   };
 }

@@ -41,6 +41,7 @@ export function publicCompetitionOf(
   return {
     version,
     definition,
+    leaderboard_visibility: definition.leaderboard_visibility,
     status: {
       state: status.state,
       phase: status.phase,

@@ -1,6 +1,6 @@
 import { feedbackLabel } from "../feedback";
 import { sameJson as isDeepStrictEqual } from "./canonical";
-import type { ChallengeDefinition, CompetitionDefinition } from "./schema";
+import type { ChallengeDefinition, CompetitionDefinition, LeaderboardVisibility } from "./schema";
 
 /**
  * What an edit of the definition changes, and whether it may: the guards that keep an edit from
@@ -63,6 +63,12 @@ const splitOf = (def: CompetitionDefinition, c: ChallengeDefinition) => ({
 });
 const finalPicksOf = (def: CompetitionDefinition, c: ChallengeDefinition) =>
   c.final_picks ?? def.limits.final_picks;
+
+const VISIBILITY_WORDS: Record<LeaderboardVisibility, string> = {
+  organizers: "organizers only",
+  participants: "signed-in team members",
+  public: "everyone",
+};
 
 /** Top-level sections compared as wholes for the list of changes (their details are texts). */
 const TEXT_SECTIONS = [
@@ -277,6 +283,13 @@ export function reviewChange(
       "limits.feedback",
       `Default feedback: ${feedbackLabel(after.limits.feedback)}.`,
       "Challenges without their own policy follow it.",
+    );
+  }
+  if (before.leaderboard_visibility !== after.leaderboard_visibility) {
+    change(
+      "leaderboard_visibility",
+      `Leaderboards visible to ${VISIBILITY_WORDS[after.leaderboard_visibility]} (was ${VISIBILITY_WORDS[before.leaderboard_visibility]}).`,
+      "The leaderboard pages and the rank in submit answers follow it at once.",
     );
   }
   for (const section of TEXT_SECTIONS) {

@@ -132,6 +132,17 @@ export const domainSchema = z.object({
 
 const prizeRow = z.object({ place: text, amount_usd: z.number().min(0) });
 
+/**
+ * Who may see the leaderboards (issue 33): `organizers` only (SPEC.md §6, the default),
+ * `participants` (signed-in members of a team, besides organizers) or `public` (everyone). Whoever
+ * is not an organizer sees the official standings only: public until the reveal, final after it.
+ */
+export const LEADERBOARD_VISIBILITIES = ["organizers", "participants", "public"] as const;
+export const leaderboardVisibilitySchema = z.enum(LEADERBOARD_VISIBILITIES);
+export type LeaderboardVisibility = z.infer<typeof leaderboardVisibilitySchema>;
+/** A definition without the setting (saved before there was one) keeps the spec's rule. */
+export const DEFAULT_LEADERBOARD_VISIBILITY: LeaderboardVisibility = "organizers";
+
 export const definitionSchema = z.object({
   schema_version: z.literal(1),
   identity: z.object({
@@ -176,6 +187,7 @@ export const definitionSchema = z.object({
     public_fraction: z.number().gt(0).lt(1),
     feedback: feedbackSchema.default(DEFAULT_FEEDBACK),
   }),
+  leaderboard_visibility: leaderboardVisibilitySchema.default(DEFAULT_LEADERBOARD_VISIBILITY),
   /** Every page's copy; `{{name}}`-style placeholders are filled from the facts above. */
   site: siteSchema,
   domains: z.array(domainSchema).min(1),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { definitionSchema } from "./schema";
+import { definitionSchema, leaderboardVisibilitySchema } from "./schema";
 
 /** The API's shapes for the competition definition (`/api/competition`, `/api/admin/competition`). */
 
@@ -31,6 +31,9 @@ export const publicCompetitionSchema = z.object({
   version: z.number().int().min(0).describe("The definition version in force; 0: the default"),
   definition: definitionSchema.describe(
     "The active definition with the deployment's overrides of the main phase applied",
+  ),
+  leaderboard_visibility: leaderboardVisibilitySchema.describe(
+    "Who may see the leaderboards (the definition's own setting): organizers only; participants (signed-in team members, besides organizers); public (everyone). Non-organizers see the official standings only",
   ),
   status: competitionStatusSchema,
 });

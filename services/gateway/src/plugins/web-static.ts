@@ -209,11 +209,14 @@ function createHtmlDocuments(
     const key = [page, competition.definition, competition.version, statusJson];
     const cached = built.get(file);
     if (cached?.key.every((part, i) => part === key[i])) return cached.document;
-    const json = `{"version":${JSON.stringify(competition.version)},"definition":${jsonOf(
-      competition.definition,
-    )},"status":${statusJson}}`.replace(/</g, "\\u003c");
+    const version = JSON.stringify(competition.version);
+    const visibility = JSON.stringify(competition.leaderboard_visibility);
+    const json =
+      `{"version":${version},"definition":${jsonOf(competition.definition)},` +
+      `"leaderboard_visibility":${visibility},"status":${statusJson}}`;
+    const safe = json.replace(/</g, "\\u003c");
     const html = page.html.replace(COMPETITION_SCRIPT, (_all, open, _data, close) =>
-      [open, json, close].join(""),
+      [open, safe, close].join(""),
     );
     const document = htmlDocument(html);
     built.set(file, { key, document });

@@ -15,19 +15,19 @@ import {
 
 const refreshing: SWRConfiguration = { refreshInterval: LEADERBOARD_REFRESH_MS };
 
-/** The overall ranking (admin only), refreshed every 5 minutes. */
+/** The overall ranking (to whom `leaderboard_visibility` opens it), refreshed every 5 minutes. */
 export function useOverallLeaderboard(view: StandingsView = "official") {
   return useSWR(overallLeaderboardKey(view), fetchOverallLeaderboard, refreshing);
 }
 
-/** One domain's ranking (admin only) by slug or display name, refreshed every 5 minutes. */
+/** One domain's ranking by slug or display name, refreshed every 5 minutes. */
 export function useDomainLeaderboard(domain: string, view: StandingsView = "official") {
   return useSWR(domainLeaderboardKey(domain, view), fetchDomainLeaderboard, refreshing);
 }
 
-/** Whether the final standings are revealed, when and by whom (organizers only). */
-export function useRevealStatus() {
-  return useSWR(REVEAL_KEY, fetchRevealStatus, refreshing);
+/** Whether the final standings are revealed, when and by whom (organizers only: others ask nothing). */
+export function useRevealStatus(organizer = true) {
+  return useSWR(organizer ? REVEAL_KEY : null, fetchRevealStatus, refreshing);
 }
 
 /**

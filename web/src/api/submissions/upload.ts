@@ -1,4 +1,9 @@
-import { type SubmitResponse, submitResponseSchema } from "@tandem/contracts";
+import {
+  type SubmitAnswer,
+  type SubmitResponse,
+  submitAnswerSchema,
+  submitResponseSchema,
+} from "@tandem/contracts";
 import { getToken } from "../../auth/storage";
 import { ApiError, handleUnauthorized, NetworkError, parseResponse } from "../client";
 import { isSubmissionHistoryKey } from "./requests";
@@ -26,7 +31,22 @@ export interface UploadRequest {
 export interface UploadResult {
   httpStatus: 200 | 202 | 503;
   submission: SubmitResponse;
+  /** The day's quota left and the team's rank, as the answer gave them (issue 33). */
+  standing: SubmitStanding | null;
 }
+
+/** What a submit answer says beyond the submission itself. */
+export type SubmitStanding = Pick<SubmitAnswer, "remaining_today" | "public_rank" | "rank_change">;
+
+const standingOf = ({
+  remaining_today,
+  public_rank,
+  rank_change,
+}: SubmitAnswer): SubmitStanding => ({
+  remaining_today,
+  public_rank,
+  rank_change,
+});
 
 /** An error answer to the upload, with the server's `Retry-After` (429) in seconds. */
 export class SubmitRefusedError extends ApiError {
@@ -108,17 +128,20 @@ export function uploadPredictions(request: UploadRequest): Promise<UploadResult>
       const status = xhr.status;
       try {
         if (status === 200 || status === 202) {
-          resolve({
-            httpStatus: status,
-            submission: parseResponse(submitResponseSchema, body, path),
-          });
+          const answer = parseResponse(submitAnswerSchema, body, path);
+          resolve({ httpStatus: status, submission: answer, standing: standingOf(answer) });
           return;
         }
         // A validated file that failed to score is stored, and answered in the submit shape.
         if (status === 503) {
           const stored = submitResponseSchema.safeParse(body);
           if (stored.success) {
-            resolve({ httpStatus: 503, submission: stored.data });
+            const answer = submitAnswerSchema.safeParse(body);
+            resolve({
+              httpStatus: 503,
+              submission: stored.data,
+              standing: answer.success ? standingOf(answer.data) : null,
+            });
             return;
           }
         }

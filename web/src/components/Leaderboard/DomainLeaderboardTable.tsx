@@ -10,6 +10,7 @@ import { formatScore } from "./format";
 import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
+import { OwnTeamBadge, ownRowProps } from "./OwnTeam";
 import { RankCell } from "./RankCell";
 import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
 import { ScoreCell } from "./ScoreCell";
@@ -138,19 +139,22 @@ function TeamRow({
   columns,
   showPrizeBadge,
   withRankChange,
+  own,
 }: {
   row: DomainLeaderboardRow;
   columns: readonly ChallengeColumn[];
   showPrizeBadge: boolean;
   withRankChange: boolean;
+  own: boolean;
 }) {
   return (
-    <Table.Tr className={classes.row} data-medal={medalFor(row.rank)}>
+    <Table.Tr className={classes.row} data-medal={medalFor(row.rank)} {...ownRowProps(own)}>
       <RankCell rank={row.rank} />
       <Table.Th scope="row" className={classes.teamName}>
         <Stack gap={2} align="flex-start">
           <Text span fw={600} size="sm">
             {row.team_name}
+            {own && <OwnTeamBadge />}
           </Text>
           {showPrizeBadge && row.beats_baseline && (
             <Badge color="teal" variant="light" size="xs">
@@ -177,7 +181,14 @@ function TeamRow({
  * Only teams with a counted submission in the domain are listed. The private and final
  * standings add each team's public rank and the change after the team.
  */
-export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
+export function DomainLeaderboardTable({
+  data,
+  ownTeamId = null,
+}: {
+  data: DomainLeaderboard;
+  /** The reader's team, whose row is marked. */
+  ownTeamId?: string | null;
+}) {
   const rows = data.leaderboard.filter((row) => row.valid_submissions > 0);
   const columns = data.challenge_columns;
   const hasBaseline = columns.some((column) => column.baseline !== null);
@@ -225,6 +236,7 @@ export function DomainLeaderboardTable({ data }: { data: DomainLeaderboard }) {
               columns={columns}
               showPrizeBadge={hasBaseline}
               withRankChange={withRankChange}
+              own={row.team_id === ownTeamId}
             />
           ))}
         </Table.Tbody>

@@ -2,10 +2,11 @@ import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import type { ReactNode } from "react";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import type { StandingsView } from "../../api/leaderboard/requests";
+import { useOwnTeamId } from "./access";
 import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
-import { isForbidden, serverDetail } from "./errors";
+import { isForbidden, isTeamRequired, serverDetail } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
-import { AdminRequired } from "./LeaderboardGate";
+import { AdminRequired, TeamRequired } from "./LeaderboardGate";
 
 interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
@@ -25,8 +26,10 @@ export function DomainLeaderboardView({
   actions,
 }: DomainLeaderboardViewProps) {
   const query = useDomainLeaderboard(domain, view);
+  const ownTeamId = useOwnTeamId();
 
   if (isForbidden(query.error)) return <AdminRequired message={adminMessage} />;
+  if (isTeamRequired(query.error)) return <TeamRequired />;
   return (
     <LeaderboardData
       query={query}
@@ -34,7 +37,7 @@ export function DomainLeaderboardView({
       detailOf={serverDetail}
       actions={actions}
     >
-      {(data) => <DomainLeaderboardTable data={data} />}
+      {(data) => <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />}
     </LeaderboardData>
   );
 }

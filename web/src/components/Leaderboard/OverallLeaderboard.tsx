@@ -2,16 +2,17 @@ import { Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { useOverallLeaderboard } from "../../api/leaderboard/hooks";
 import type { OverallLeaderboard as OverallRanking } from "../../api/leaderboard/requests";
+import { useOwnTeamId } from "./access";
 import { DomainLeaderboardTabs } from "./DomainLeaderboardTabs";
-import { isForbidden } from "./errors";
+import { isForbidden, isTeamRequired } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
-import { AdminRequired } from "./LeaderboardGate";
+import { AdminRequired, TeamRequired } from "./LeaderboardGate";
 import { OverallLeaderboardTable } from "./OverallLeaderboardTable";
 import { RankingInfo } from "./RankingInfo";
 import { StandingsControls } from "./StandingsControls";
 import { useStandingsView } from "./useStandingsView";
 
-function Standings({ data }: { data: OverallRanking }) {
+function Standings({ data, ownTeamId }: { data: OverallRanking; ownTeamId: string | null }) {
   // Activated teams are ranked from the start; until they submit there is nothing to show.
   const rows = data.leaderboard.filter((row) => row.valid_submissions_total > 0);
   const waiting = data.leaderboard.length - rows.length;
@@ -25,7 +26,11 @@ function Standings({ data }: { data: OverallRanking }) {
           </Text>
         </Paper>
       ) : (
-        <OverallLeaderboardTable rows={rows} withRankChange={data.standings !== "public"} />
+        <OverallLeaderboardTable
+          rows={rows}
+          withRankChange={data.standings !== "public"}
+          ownTeamId={ownTeamId}
+        />
       )}
       {waiting > 0 && (
         <Text size="xs" c="dimmed">
@@ -45,9 +50,11 @@ function Standings({ data }: { data: OverallRanking }) {
 export function OverallLeaderboard() {
   const standingsView = useStandingsView();
   const query = useOverallLeaderboard(standingsView.view);
+  const ownTeamId = useOwnTeamId();
   if (isForbidden(query.error)) {
     return <AdminRequired message={LEADERBOARD_MESSAGES.adminRequired} />;
   }
+  if (isTeamRequired(query.error)) return <TeamRequired />;
 
   return (
     <Stack gap="xl">
@@ -55,7 +62,7 @@ export function OverallLeaderboard() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <LeaderboardData query={query} loadFailed={LEADERBOARD_MESSAGES.loadFailed}>
-            {(data) => <Standings data={data} />}
+            {(data) => <Standings data={data} ownTeamId={ownTeamId} />}
           </LeaderboardData>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -4,6 +4,7 @@ import { describeTimeUsed, formatTimeUsed, isoDuration } from "./format";
 import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
+import { OwnTeamBadge, ownRowProps } from "./OwnTeam";
 import { RankCell } from "./RankCell";
 import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
 import { ScoreCell } from "./ScoreCell";
@@ -15,9 +16,12 @@ import { ScoreCell } from "./ScoreCell";
 export function OverallLeaderboardTable({
   rows,
   withRankChange = false,
+  ownTeamId = null,
 }: {
   rows: readonly OverallLeaderboardRow[];
   withRankChange?: boolean;
+  /** The reader's team, whose row is marked. */
+  ownTeamId?: string | null;
 }) {
   return (
     <LeaderboardFrame minWidth={withRankChange ? 680 : 520} label="Overall leaderboard">
@@ -41,10 +45,16 @@ export function OverallLeaderboardTable({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.team_id} className={classes.row} data-medal={medalFor(row.rank)}>
+          <Table.Tr
+            key={row.team_id}
+            className={classes.row}
+            data-medal={medalFor(row.rank)}
+            {...ownRowProps(row.team_id === ownTeamId)}
+          >
             <RankCell rank={row.rank} />
             <Table.Th scope="row" fw={600} className={classes.teamName}>
               {row.team_name}
+              {row.team_id === ownTeamId && <OwnTeamBadge />}
             </Table.Th>
             {withRankChange && (
               <RankChangeCells publicRank={row.public_rank} change={row.rank_change} />

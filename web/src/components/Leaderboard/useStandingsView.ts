@@ -1,6 +1,7 @@
 import { useSearchParams } from "react-router";
 import { useRevealStatus } from "../../api/leaderboard/hooks";
 import type { StandingsView } from "../../api/leaderboard/requests";
+import { useAuth } from "../../auth/AuthContext";
 
 export const STANDINGS_PARAM = "standings";
 
@@ -11,10 +12,12 @@ export const STANDINGS_PARAM = "standings";
  */
 export function useStandingsView() {
   const [params, setParams] = useSearchParams();
-  const reveal = useRevealStatus();
+  // Participants see the official standings only, and never ask for the reveal's record.
+  const organizer = useAuth().user?.admin_access === true;
+  const reveal = useRevealStatus(organizer);
   const revealed = reveal.data?.revealed === true;
   const requested: StandingsView =
-    params.get(STANDINGS_PARAM) === "private" ? "private" : "official";
+    organizer && params.get(STANDINGS_PARAM) === "private" ? "private" : "official";
   const view: StandingsView = revealed ? "official" : requested;
 
   const setView = (next: StandingsView) => {

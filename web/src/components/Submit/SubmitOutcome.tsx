@@ -1,5 +1,6 @@
 import { Alert, Anchor, Code, Group, List, Loader, Stack, Text } from "@mantine/core";
 import {
+  LEADERBOARD_MESSAGES,
   MESSAGES,
   type SubmitResponse,
   submitResponseSchema,
@@ -8,7 +9,8 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
-import { SubmitRefusedError } from "../../api/submissions/upload";
+import { SubmitRefusedError, type SubmitStanding } from "../../api/submissions/upload";
+import { useCompetition } from "../../competition/CompetitionContext";
 import { formatScore } from "../Dashboard/format";
 import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
 import { feedbackRule, isBestSoFar } from "../Submissions/format";
@@ -52,14 +54,63 @@ function scoreKindLabel(kind: SubmitResponse["score_kind"]): string {
   return kind === "final" ? TEAM_MESSAGES.finalScore : TEAM_MESSAGES.publicScore;
 }
 
+function rankChangeWords(change: number): string {
+  if (change > 0) return LEADERBOARD_MESSAGES.rankUp(change);
+  if (change < 0) return LEADERBOARD_MESSAGES.rankDown(-change);
+  return LEADERBOARD_MESSAGES.rankSame;
+}
+
+/**
+ * The day's quota left and where the team stands (issue 33). The rank is the answer's, so it is
+ * shown only when the answer came with the score; a submission followed to its score links to
+ * the leaderboard instead (where the team may see it), which has the rank as it is now.
+ */
+function StandingNote({
+  standing,
+  followed,
+  scored,
+}: {
+  standing: SubmitStanding;
+  followed: boolean;
+  scored: boolean;
+}) {
+  const visibility = useCompetition().competition.definition.leaderboard_visibility;
+  const rank = scored && !followed ? standing.public_rank : null;
+  return (
+    <Stack gap={2}>
+      {rank !== null && (
+        <Text size="sm" fw={600}>
+          {LEADERBOARD_MESSAGES.publicRank(rank)}
+          {standing.rank_change !== null && ` (${rankChangeWords(standing.rank_change)})`}
+        </Text>
+      )}
+      <Text size="sm">{LEADERBOARD_MESSAGES.remainingToday(standing.remaining_today)}</Text>
+      {scored && visibility !== "organizers" && (
+        <Anchor component={Link} to="/leaderboard" size="sm">
+          {LEADERBOARD_MESSAGES.rankOnLeaderboard}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 interface StoredOutcomeProps {
   submission: SubmitResponse;
   /** The last attempt to read its status again failed. */
   followFailed: boolean;
+  /** The quota left and the team's rank, as the submit answer gave them. */
+  standing?: SubmitStanding | null;
+  /** The answer came before the score, which was then followed. */
+  followed?: boolean;
 }
 
 /** A submission the server stored: its score, its progress, or why it has none. */
-export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) {
+export function StoredOutcome({
+  submission,
+  followFailed,
+  standing = null,
+  followed = false,
+}: StoredOutcomeProps) {
   const { status } = submission;
   let body: ReactNode;
   if (status === "scored") {
@@ -146,6 +197,9 @@ export function StoredOutcome({ submission, followFailed }: StoredOutcomeProps) 
   return (
     <Stack gap="xs">
       {body}
+      {standing && (
+        <StandingNote standing={standing} followed={followed} scored={status === "scored"} />
+      )}
       <HistoryLink submissionId={submission.submission_id} />
     </Stack>
   );

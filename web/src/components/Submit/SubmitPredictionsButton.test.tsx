@@ -1,6 +1,11 @@
-import type { SubmissionDetail, SubmitResponse } from "@tandem/contracts";
+import type { LeaderboardVisibility } from "@tandem/competition";
+import type { SubmissionDetail, SubmitAnswer, SubmitResponse } from "@tandem/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { defaultCompetition } from "../../../test-utils/competition";
+import {
+  defaultCompetition,
+  defaultDefinition,
+  publicCompetition,
+} from "../../../test-utils/competition";
 import { ada } from "../../../test-utils/fixtures";
 import {
   jsonResponse,
@@ -78,7 +83,7 @@ class FakeXhr {
   }
 }
 
-function answer(overrides: Partial<SubmitResponse> = {}): SubmitResponse {
+function answer(overrides: Partial<SubmitAnswer> = {}): SubmitAnswer {
   return {
     success: true,
     score: 0.81234,
@@ -93,13 +98,23 @@ function answer(overrides: Partial<SubmitResponse> = {}): SubmitResponse {
     counted: true,
     scored_on_earlier_answers: false,
     message: "Submission scored.",
+    remaining_today: 49,
+    public_rank: null,
+    rank_change: null,
     ...overrides,
   };
 }
 
 function detail(overrides: Partial<SubmitResponse> = {}): SubmissionDetail {
+  // The detail has the submission's own fields only, not the answer's quota and rank.
+  const {
+    remaining_today: _left,
+    public_rank: _rank,
+    rank_change: _change,
+    ...submission
+  } = answer(overrides);
   return {
-    ...answer(overrides),
+    ...submission,
     domain: "Retail Banking",
     challenge: 1,
     challenge_key: KEY,
@@ -140,14 +155,23 @@ function stubFetch(details: SubmissionDetail[] = []) {
 const summaryReads = (fetch: ReturnType<typeof stubFetch>) =>
   fetch.mock.calls.filter(([input]) => String(input) === "/api/submissions/summary").length;
 
-async function openDialog(expectedRows: number | null = 2) {
+async function openDialog(
+  expectedRows: number | null = 2,
+  visibility: LeaderboardVisibility = "organizers",
+) {
   const user = userEvent.setup();
   render(
     <>
       <SubmitPredictionsButton challengeKey={KEY} expectedRows={expectedRows} />
       <SummaryProbe />
     </>,
-    { auth: { user: ada } },
+    {
+      auth: { user: ada },
+      competition: publicCompetition({
+        ...defaultDefinition(),
+        leaderboard_visibility: visibility,
+      }),
+    },
   );
   await user.click(screen.getByRole("button", { name: `Submit predictions for ${HEADING}` }));
   const dialog = await screen.findByRole("dialog", { name: HEADING });
@@ -251,6 +275,38 @@ describe("SubmitPredictionsButton", () => {
       `/submissions/${ID}`,
     );
     await waitFor(() => expect(summaryReads(fetch)).toBeGreaterThan(readsBefore));
+  });
+
+  it("says the quota left and the team's public rank with its change where teams see the leaderboard", async () => {
+    stubFetch();
+    const { user, dialog } = await openDialog(2, "participants");
+    await choose(user, dialog, csv(GOOD));
+    await user.click(uploadButton(dialog));
+
+    FakeXhr.sent[0]!.respond(200, answer({ remaining_today: 12, public_rank: 3, rank_change: 2 }));
+    await within(dialog).findByRole("alert");
+    expect(within(dialog).getByText("Public rank: 3 (up 2)")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("12 submissions left today for this challenge."),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole("link", { name: "See where your team stands on the leaderboard" }),
+    ).toHaveAttribute("href", "/leaderboard");
+  });
+
+  it("says the quota left but no rank or leaderboard link where only organizers see the leaderboard", async () => {
+    stubFetch();
+    const { user, dialog } = await openDialog();
+    await choose(user, dialog, csv(GOOD));
+    await user.click(uploadButton(dialog));
+
+    FakeXhr.sent[0]!.respond(200, answer({ remaining_today: 1 }));
+    await within(dialog).findByRole("alert");
+    expect(
+      within(dialog).getByText("1 submission left today for this challenge."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Public rank/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("link", { name: /leaderboard/ })).not.toBeInTheDocument();
   });
 
   it("marks a score that was no significant improvement as the team's best so far, with the server's message", async () => {

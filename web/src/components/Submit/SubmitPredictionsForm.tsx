@@ -65,7 +65,12 @@ export function SubmitPredictionsForm({
   if (state.kind === "stored") {
     return (
       <Stack gap="md">
-        <StoredOutcome submission={state.submission} followFailed={state.followFailed} />
+        <StoredOutcome
+          submission={state.submission}
+          followFailed={state.followFailed}
+          standing={state.standing}
+          followed={state.followed}
+        />
         <Group>
           <Button variant="default" onClick={startOver}>
             Submit another file

@@ -5,6 +5,7 @@ import { useSubmission } from "../../api/submissions/hooks";
 import { isUnfinished, submissionKey } from "../../api/submissions/requests";
 import {
   isSubmissionsKey,
+  type SubmitStanding,
   type UploadRequest,
   uploadPredictions,
 } from "../../api/submissions/upload";
@@ -12,13 +13,22 @@ import {
 export type SubmitState =
   | { kind: "idle" }
   | { kind: "uploading"; progress: number }
-  /** Stored by the server; `followFailed`: its status could not be read again just now. */
-  | { kind: "stored"; submission: SubmitResponse; followFailed: boolean }
+  /**
+   * Stored by the server; `followFailed`: its status could not be read again just now;
+   * `standing`: the quota and rank the answer gave; `followed`: the answer came before the score.
+   */
+  | {
+      kind: "stored";
+      submission: SubmitResponse;
+      followFailed: boolean;
+      standing: SubmitStanding | null;
+      followed: boolean;
+    }
   | { kind: "refused"; error: unknown };
 
 type UploadState =
   | Exclude<SubmitState, { kind: "stored" }>
-  | { kind: "stored"; answer: SubmitResponse };
+  | { kind: "stored"; answer: SubmitResponse; standing: SubmitStanding | null };
 
 /**
  * Uploads a file, then follows a queued submission until it is scored, invalid or failed
@@ -60,7 +70,7 @@ export function useSubmitPredictions() {
       const { signal } = controller;
       setUpload({ kind: "uploading", progress: 0 });
       try {
-        const { submission } = await uploadPredictions({
+        const { submission, standing } = await uploadPredictions({
           ...request,
           signal,
           onProgress: (progress) =>
@@ -68,7 +78,7 @@ export function useSubmitPredictions() {
               current.kind === "uploading" ? { kind: "uploading", progress } : current,
             ),
         });
-        setUpload({ kind: "stored", answer: submission });
+        setUpload({ kind: "stored", answer: submission, standing });
         void mutate(isSubmissionsKey);
       } catch (error) {
         if (!signal.aborted) setUpload({ kind: "refused", error });
@@ -92,6 +102,8 @@ export function useSubmitPredictions() {
           // The detail answer carries every field of the submit answer.
           submission: (followId ? live.data : undefined) ?? upload.answer,
           followFailed: followId !== null && live.error !== undefined,
+          standing: upload.standing,
+          followed: followId !== null,
         }
       : upload;
   return { state, submit, reset };

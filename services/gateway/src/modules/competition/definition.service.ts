@@ -71,6 +71,7 @@ export function createDefinitionService(deps: DefinitionServiceDeps) {
       return {
         version: snapshot.version,
         definition: snapshot.competition.definition,
+        leaderboard_visibility: snapshot.competition.definition.leaderboard_visibility,
         status: statusOf(snapshot, revealed),
       };
     },

@@ -1,4 +1,4 @@
-import { findDomain } from "@tandem/competition/server";
+import { activeCompetition, findDomain } from "@tandem/competition/server";
 import {
   domainLeaderboardParamsSchema,
   domainLeaderboardSchema,
@@ -9,22 +9,32 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
+import { forbidden, notFound, unauthorized } from "../../lib/http-error";
 import { recordAudit } from "../admin/audit";
+import type { TeamsRepository } from "../teams/teams.repository";
 import type { RankingsService } from "./rankings.service";
 
 /**
- * Admin-only leaderboards (SPEC.md §6); the scope's hook answers 401/403 for others. Bodies are
- * sent as cached (serialized when rankings last changed), so a read costs one cache look-up:
- * Fastify sends a string as it is, and the response schemas serve the API document. The
- * official standings are public until the reveal and final after it; `?standings=private` is
- * the preview of the final ones, computed on demand. Should these boards ever open to
- * participants, the preview must stay behind requireAdmin. Each preview is audited: it shows
- * private scores no one else sees before the reveal.
+ * The leaderboards, open to whom the definition's `leaderboard_visibility` says (issue 33):
+ * organizers only (SPEC.md §6, the default), also members of a team (signed in, or through the
+ * team's API key), or everyone. The scope's hook answers 401/403 for the others. Bodies are sent
+ * as cached (serialized when rankings last changed), so a read costs one cache look-up: Fastify
+ * sends a string as it is, and the response schemas serve the API document. The official
+ * standings are public until the reveal and final after it; `?standings=private` is the preview
+ * of the final ones, computed on demand, and stays behind requireAdmin whatever the setting.
+ * Each preview is audited: it shows private scores no one else sees before the reveal.
  */
 export async function leaderboardRoutes(
   app: FastifyInstance,
-  { rankings, db }: { rankings: RankingsService; db: Database },
+  {
+    rankings,
+    db,
+    teams,
+  }: {
+    rankings: RankingsService;
+    db: Database;
+    teams: Pick<TeamsRepository, "teamIdOfUser">;
+  },
 ) {
   const recordPreview = (request: FastifyRequest, board: string) =>
     recordAudit(db, request.account, {
@@ -32,7 +42,23 @@ export async function leaderboardRoutes(
       targetType: "leaderboard",
       targetId: board,
     });
-  app.addHook("onRequest", app.requireAdmin);
+  app.addHook("onRequest", async (request) => {
+    // The query as sent (validated later): anything asking for the preview is an organizer's.
+    const { standings } = request.query as { standings?: unknown };
+    const visibility = activeCompetition().definition.leaderboard_visibility;
+    if (standings === "private" || visibility === "organizers") return app.requireAdmin(request);
+    if (visibility === "public") return;
+    const user = await app.sessionUser(request);
+    // The SDK's team API key speaks for the team's members (refused as /submit refuses it).
+    if (!user && request.headers["x-api-key"]) return app.authenticateTeam(request);
+    if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
+    request.account = user;
+    if (user.adminAccess || (await teams.teamIdOfUser(user.id))) return;
+    throw forbidden(
+      "team.not_member",
+      "The leaderboards are open to members of a team. Create or join one first.",
+    );
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
 

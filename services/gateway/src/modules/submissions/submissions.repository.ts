@@ -22,9 +22,11 @@ import {
   desc,
   eq,
   getTableColumns,
+  gte,
   isNotNull,
   like,
   max,
+  ne,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -116,6 +118,22 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         ...row,
         position: { createdUs: BigInt(us), id: row.id },
       }));
+    },
+
+    /** The team's submissions to one challenge since `since` that count toward the daily limit. */
+    async usedSince(teamId: string, challengeKey: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ used: count() })
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.teamId, teamId),
+            eq(submissions.challengeKey, challengeKey),
+            gte(submissions.createdAt, since),
+            ne(submissions.status, "failed"),
+          ),
+        );
+      return row?.used ?? 0;
     },
 
     /** Per challenge the team sent to: how many submissions, how many today, the latest. */

@@ -12,9 +12,9 @@ import {
   submissionHistoryResponseSchema,
   submissionParamsSchema,
   submissionSummaryResponseSchema,
+  submitAnswerSchema,
   submitHeadersSchema,
   submitRequestSchema,
-  submitResponseSchema,
 } from "@tandem/contracts";
 import type { TestSetLookup } from "@tandem/scoring";
 import {
@@ -75,6 +75,8 @@ export interface SubmissionRoutesOptions {
   isRevealed: () => Promise<boolean>;
   /** Each challenge's baseline on the current answers, both parts. */
   baselines: () => Promise<Record<string, { public: number; private: number | null }>>;
+  /** Where a team stands in the cached standings: the rank a submit answers with. */
+  standing?: SubmitDeps["standing"];
 }
 
 const gunzipAsync = promisify(gunzip);
@@ -107,6 +109,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     rules,
     waitMs: options.waitMs,
     isRevealed,
+    standing: options.standing,
   };
 
   // /submit alone, in a scope of its own, reads its body on a parser thread (other routes keep
@@ -189,8 +192,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           body: submitRequestSchema,
           headers: submitHeadersSchema,
           response: {
-            200: submitResponseSchema,
-            202: submitResponseSchema,
+            200: submitAnswerSchema,
+            202: submitAnswerSchema,
             400: errorSchema,
             403: errorSchema,
             404: errorSchema,

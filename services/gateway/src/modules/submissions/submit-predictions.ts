@@ -1,6 +1,6 @@
 import { METRICS } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
-import { DEFAULT_PAUSE_MESSAGE, type SubmitResponse } from "@tandem/contracts";
+import { DEFAULT_PAUSE_MESSAGE, type SubmitAnswer } from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
 import type { TestSetLookup } from "@tandem/scoring";
@@ -8,6 +8,7 @@ import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
 import { type CompetitionRules, dailyLimitOf } from "../admin/settings.service";
+import type { TeamStanding } from "../leaderboard/rankings.service";
 import { toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
@@ -18,7 +19,7 @@ const DAY_MS = 86_400_000;
 export interface SubmitDeps {
   submissions: Pick<
     SubmissionsRepository,
-    "findByIdempotencyKey" | "recordForTeam" | "insertWithinLimit"
+    "findByIdempotencyKey" | "recordForTeam" | "insertWithinLimit" | "usedSince"
   >;
   /** The challenge's public test set (ADR 0021): the gateway holds no answer. */
   getTestSet: TestSetLookup;
@@ -35,6 +36,11 @@ export interface SubmitDeps {
   waitMs: number;
   /** Whether the final standings are revealed: then scores shown are the private ones. */
   isRevealed: () => Promise<boolean>;
+  /**
+   * Where a team stands in the cached official standings (rankings.service.ts); absent: answers
+   * carry no rank. Asked only where the definition lets teams see the leaderboards.
+   */
+  standing?: (teamId: string) => Promise<TeamStanding>;
   now?: () => Date;
 }
 
@@ -68,7 +74,7 @@ export interface SubmitInput {
 /** What `/submit` answers: the HTTP status follows the submission's state. */
 export interface SubmitOutcome {
   status: 200 | 202 | 400 | 503;
-  body: SubmitResponse;
+  body: SubmitAnswer;
   /** An earlier submission answered again (same Idempotency-Key, or the same file resent). */
   replayed: boolean;
 }
@@ -157,15 +163,24 @@ export async function submitPredictions(
   // The file's work is done: storing it and waiting for its score hold no intake slot (ADR 0021).
   input.onChecked?.();
 
+  // Where the team stood before this submission: one cache read, where teams see standings.
+  const standing =
+    rules.competition.definition.leaderboard_visibility === "organizers"
+      ? undefined
+      : deps.standing;
+  const before = standing ? await standing(team.id) : undefined;
+  const now = deps.now?.() ?? new Date();
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const key = input.idempotencyKey;
   let submission = key
     ? await submissions.findByIdempotencyKey(team.id, challenge.key, key)
     : undefined;
   let replayed = submission !== undefined;
+  // Today's submissions that count toward the limit, this one included, when the insert told.
+  let usedToday: number | undefined;
+  let stored = false;
   if (!submission) {
-    const now = deps.now?.() ?? new Date();
-    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const inserted = await submissions.insertWithinLimit(
+    const admission = await submissions.insertWithinLimit(
       {
         teamId: team.id,
         challengeKey: challenge.key,
@@ -189,7 +204,7 @@ export async function submitPredictions(
         ...(key ? {} : { duplicatesSince: new Date(now.getTime() - DUPLICATE_WINDOW_MS) }),
       },
     );
-    if ("limited" in inserted) {
+    if ("limited" in admission) {
       const resets = new Date(dayStart.getTime() + DAY_MS);
       throw new HttpError(
         429,
@@ -199,11 +214,16 @@ export async function submitPredictions(
         { retryAfterSeconds: Math.ceil((resets.getTime() - now.getTime()) / 1000) },
       );
     }
-    replayed = "duplicate" in inserted || !inserted.row;
+    replayed = "duplicate" in admission || !admission.row;
+    if ("duplicate" in admission) usedToday = admission.used;
+    else if (admission.row) {
+      usedToday = admission.used + 1;
+      stored = true;
+    }
     submission =
-      "duplicate" in inserted
-        ? inserted.duplicate
-        : (inserted.row ??
+      "duplicate" in admission
+        ? admission.duplicate
+        : (admission.row ??
           // Lost an idempotency-key race with a concurrent retry: answer with the winner.
           (await submissions.findByIdempotencyKey(team.id, challenge.key, key ?? "")));
     if (!submission) throw new Error("Submission insert returned nothing");
@@ -219,11 +239,39 @@ export async function submitPredictions(
       submission = (await submissions.recordForTeam(team.id, submission.id)) ?? submission;
     }
   }
+  // A platform failure does not count toward the limit (admitSubmission leaves failed ones out).
+  if (stored && usedToday !== undefined && submission.status === "failed") usedToday--;
+  usedToday ??= await submissions.usedSince(team.id, challenge.key, dayStart);
+  const after = standing ? await standing(team.id) : undefined;
   return {
     replayed,
     status: STATUS_OF[submission.status],
-    body: toSubmitResponse(submission, challenge, expectedRows, testSet.version, {
-      revealed: await deps.isRevealed(),
-    }),
+    body: {
+      ...toSubmitResponse(submission, challenge, expectedRows, testSet.version, {
+        revealed: await deps.isRevealed(),
+      }),
+      remaining_today: Math.max(0, dailyLimit - usedToday),
+      public_rank: after?.rank ?? null,
+      rank_change: after && before && !replayed ? rankChange(before, after, submission) : null,
+    },
   };
+}
+
+/**
+ * Places gained between the standings read before the submission and those read after it; null
+ * when either has no rank for the team, or when the later ones cannot include this score yet: it
+ * is still queued, or it counts and the standings were computed before it landed (the workers
+ * rebuild them a few seconds after a score, ADR 0012), so a change read now would be wrong.
+ */
+function rankChange(
+  before: TeamStanding,
+  after: TeamStanding,
+  submission: Pick<Submission, "status" | "counted" | "scoredAt">,
+): number | null {
+  if (before.rank === null || after.rank === null || before.standings !== after.standings)
+    return null;
+  if (isUnfinished(submission.status)) return null;
+  const scored = submission.status === "scored" && submission.counted;
+  if (scored && (!submission.scoredAt || after.updatedAt < submission.scoredAt)) return null;
+  return before.rank - after.rank;
 }

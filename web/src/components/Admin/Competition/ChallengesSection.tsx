@@ -19,6 +19,7 @@ import { memo } from "react";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
 import { useIssue } from "./issues";
+import { LeaderboardVisibilityField } from "./LeaderboardVisibilityField";
 
 /** The catalogue's metrics that score this challenge's kind of target (validation refuses others). */
 const metricOptions = (challenge: ChallengeDefinition) => {
@@ -180,9 +181,10 @@ const ChallengeCard = memo(function ChallengeCard({
 });
 
 /**
- * Each challenge's policies (metric, daily limit, final picks, public share, feedback) and the defaults
- * the challenges without their own follow. Challenges with submissions are marked: their
- * metric changes need a rescore, and their split is fixed once their answers are loaded.
+ * Who sees the leaderboards, each challenge's policies (metric, daily limit, final picks, public
+ * share, feedback) and the defaults the challenges without their own follow. Challenges with
+ * submissions are marked: their metric changes need a rescore, and their split is fixed once
+ * their answers are loaded.
  */
 export function ChallengesSection({
   draft,
@@ -197,6 +199,7 @@ export function ChallengesSection({
 
   return (
     <Stack gap="lg">
+      <LeaderboardVisibilityField draft={draft} edit={edit} />
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="limits-title">
         <Stack gap="sm">
           <Title order={2} size="h4" id="limits-title">

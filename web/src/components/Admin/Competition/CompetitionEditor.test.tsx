@@ -264,6 +264,23 @@ describe("the Competition page", () => {
     expect(food(sent(puts(calls)[1]).definition).feedback).toBeUndefined();
   }, 20_000);
 
+  it("sends who sees the leaderboards as the definition's leaderboard_visibility", async () => {
+    const calls = stubConsole(
+      () => adminCompetition(),
+      () => jsonResponse({ version: 0, saved: false, changes: [], rescored: [] }),
+    );
+    const user = userEvent.setup();
+    render(<CompetitionEditor />, { auth: { user: organizer } });
+
+    await user.click(await screen.findByRole("tab", { name: "Challenges and limits" }));
+    const group = screen.getByRole("radiogroup", { name: "Who sees the leaderboards" });
+    expect(within(group).getByRole("radio", { name: "Organizers only" })).toBeChecked();
+    await user.click(within(group).getByRole("radio", { name: "Participants" }));
+    await user.click(review());
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(sent(puts(calls)[0]).definition.leaderboard_visibility).toBe("participants");
+  }, 20_000);
+
   it("tells the organizer another one saved a newer version, and reloads it on request", async () => {
     let stored = adminCompetition();
     stubConsole(
