@@ -133,6 +133,7 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
       <Alert
         color="green"
         variant="light"
+        role="status"
         title={TEAM_MESSAGES.activatedTitle}
         withCloseButton
         closeButtonLabel="Dismiss the activation notice"
@@ -161,7 +162,7 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
 
   if (request?.state === "waiting") {
     return (
-      <Alert color="blue" variant="light" title={TEAM_MESSAGES.activationWaitingTitle}>
+      <Alert color="blue" variant="light" role="status" title={TEAM_MESSAGES.activationWaitingTitle}>
         <Text size="sm">
           Your team asked on{" "}
           <time dateTime={request.requested_at}>{formatDate(request.requested_at)}</time> and is
@@ -178,7 +179,12 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
 
   if (request?.state === "declined") {
     return (
-      <Alert color="orange" variant="light" title={TEAM_MESSAGES.activationDeclinedTitle}>
+      <Alert
+        color="orange"
+        variant="light"
+        role="status"
+        title={TEAM_MESSAGES.activationDeclinedTitle}
+      >
         <Stack gap={6} align="flex-start">
           <Text size="sm" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
             Reason: {request.decline_reason ?? "none given."}
