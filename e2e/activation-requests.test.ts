@@ -117,7 +117,9 @@ describe("activation requests", () => {
 
     await card.getByRole("button", { name: "Ask for activation" }).click();
     const dialog = team.getByRole("dialog");
-    await dialog.getByLabel("Message to the organizers (optional)").fill("Two analysts, ready today.");
+    await dialog
+      .getByLabel("Message to the organizers (optional)")
+      .fill("Two analysts, ready today.");
     await dialog.getByRole("button", { name: "Send request" }).click();
     await dialog.waitFor({ state: "hidden" });
     const waiting = card.getByRole("status").filter({ hasText: "Activation requested" });

@@ -134,9 +134,7 @@ export const teams = pgTable(
     check("teams_status_check", oneOf(t.status, TEAM_STATUSES)),
     check("teams_activation_mail_check", oneOf(t.activationMail, ACTIVATION_MAIL_KINDS)),
     // The sweep's look-up of decision e-mails owed: a handful among every team.
-    index("teams_activation_mail_due_idx")
-      .on(t.id)
-      .where(sql`${t.activationMail} is not null`),
+    index("teams_activation_mail_due_idx").on(t.id).where(sql`${t.activationMail} is not null`),
   ],
 );
 

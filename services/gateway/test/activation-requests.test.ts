@@ -8,7 +8,14 @@ import { startSmtpSink } from "../../../test/support/smtp-sink";
 import { createMailer } from "../src/lib/mailer";
 import { createActivationNoticesRepository } from "../src/modules/notifications/activation-notices.repository";
 import { runActivationNoticeSweep } from "../src/modules/notifications/activation-notices.sweep";
-import { adminAuth, buildTestApp, createTeam, newMember, type signUp, type TestApp } from "./helper";
+import {
+  adminAuth,
+  buildTestApp,
+  createTeam,
+  newMember,
+  type signUp,
+  type TestApp,
+} from "./helper";
 
 // Issue 33: a team asks to be activated; organizers answer from the console; the team sees the
 // answer on its dashboard and by e-mail.
@@ -102,9 +109,9 @@ const textOf = (raw: string) =>
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 const mailsTo = (email: string) =>
   smtp.received.filter((mail) => mail.to.includes(email)).map((mail) => textOf(mail.raw));
-const emailOf = async (user: User) => (await teamView(user)).members.find(
-  (m: { user_id: string }) => m.user_id === user.userId,
-).email as string;
+const emailOf = async (user: User) =>
+  (await teamView(user)).members.find((m: { user_id: string }) => m.user_id === user.userId)
+    .email as string;
 
 describe("POST /api/teams/request-activation", () => {
   it("lets a member ask once, with a message; a second ask is refused with its own code", async () => {
@@ -179,12 +186,18 @@ describe("POST /api/teams/request-activation", () => {
     const bare = await crew("ask-bare");
     const noBody = await ask(bare.owner);
     expect(noBody.statusCode, noBody.body).toBe(200);
-    expect(noBody.json().team.activation_request).toMatchObject({ state: "waiting", message: null });
+    expect(noBody.json().team.activation_request).toMatchObject({
+      state: "waiting",
+      message: null,
+    });
   });
 
   it("makes one request when two members ask at the same moment", async () => {
     const { owner, member } = await crew("ask-race");
-    const answers = await Promise.all([ask(owner, { message: "a" }), ask(member, { message: "b" })]);
+    const answers = await Promise.all([
+      ask(owner, { message: "a" }),
+      ask(member, { message: "b" }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
   });
 });
@@ -262,10 +275,7 @@ describe("the organizers' answer", () => {
     const reason = "Your team has one member; add a teammate first.";
 
     const participant = await decline(team.id, { reason }, member.auth);
-    expect([participant.statusCode, participant.json().code]).toEqual([
-      403,
-      "auth.admin_required",
-    ]);
+    expect([participant.statusCode, participant.json().code]).toEqual([403, "auth.admin_required"]);
     const tooLong = await decline(team.id, { reason: "r".repeat(501) });
     expect([tooLong.statusCode, tooLong.json().error]).toEqual([
       400,

@@ -52,14 +52,18 @@ describe("ActivationNotice", () => {
     render(<ActivationNotice team={team()} isAdmin={false} />, { auth: { user: bob } });
 
     await user.click(screen.getByRole("button", { name: "Ask for activation" }));
-    const dialog = await screen.findByRole("dialog", { name: 'Ask to activate team "river-otters"' });
+    const dialog = await screen.findByRole("dialog", {
+      name: 'Ask to activate team "river-otters"',
+    });
     await user.type(
       within(dialog).getByLabelText("Message to the organizers (optional)"),
       "  Ready today ",
     );
     await user.click(within(dialog).getByRole("button", { name: "Send request" }));
 
-    const sent = fetch.mock.calls.find(([path]) => String(path) === "/api/teams/request-activation");
+    const sent = fetch.mock.calls.find(
+      ([path]) => String(path) === "/api/teams/request-activation",
+    );
     expect(sent).toBeDefined();
     expect(JSON.parse(String(sent![1]!.body))).toEqual({ message: "Ready today" });
   });

@@ -42,14 +42,25 @@ function RequestActivationModal({
     setFailure(null);
     try {
       const answer = await trigger(message);
-      notifications.show({ color: "green", title: "Activation requested", message: answer.message });
+      notifications.show({
+        color: "green",
+        title: "Activation requested",
+        message: answer.message,
+      });
       setMessage("");
       onClose();
     } catch (error) {
       // Already asked (by a teammate, in another tab) or already active: the dashboard, read
       // again by the mutation, now shows where the team stands.
-      if (hasErrorCode(error, "team.activation_pending") || hasErrorCode(error, "team.already_active")) {
-        notifications.show({ color: "blue", title: "Nothing to ask", message: error.serverError ?? "" });
+      if (
+        hasErrorCode(error, "team.activation_pending") ||
+        hasErrorCode(error, "team.already_active")
+      ) {
+        notifications.show({
+          color: "blue",
+          title: "Nothing to ask",
+          message: error.serverError ?? "",
+        });
         onClose();
         return;
       }
@@ -89,7 +100,12 @@ function RequestActivationModal({
             data-autofocus
           />
           {failure && (
-            <Alert color="red" variant="light" role="alert" title={TEAM_MESSAGES.activationRequestFailed}>
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={TEAM_MESSAGES.activationRequestFailed}
+            >
               <Text size="sm">{failure}</Text>
             </Alert>
           )}
@@ -157,19 +173,33 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
   }
 
   const modal = (
-    <RequestActivationModal opened={asking} onClose={() => setAsking(false)} teamName={team.team_name} />
+    <RequestActivationModal
+      opened={asking}
+      onClose={() => setAsking(false)}
+      teamName={team.team_name}
+    />
   );
 
   if (request?.state === "waiting") {
     return (
-      <Alert color="blue" variant="light" role="status" title={TEAM_MESSAGES.activationWaitingTitle}>
+      <Alert
+        color="blue"
+        variant="light"
+        role="status"
+        title={TEAM_MESSAGES.activationWaitingTitle}
+      >
         <Text size="sm">
           Your team asked on{" "}
           <time dateTime={request.requested_at}>{formatDate(request.requested_at)}</time> and is
           waiting for an organizer. The answer appears here, and every member gets an e-mail.
         </Text>
         {request.message && (
-          <Text size="sm" mt={4} className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
+          <Text
+            size="sm"
+            mt={4}
+            className={classes.wrapAnywhere}
+            style={{ whiteSpace: "pre-wrap" }}
+          >
             Your message: {request.message}
           </Text>
         )}

@@ -300,7 +300,11 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
       return db.transaction(async (tx) => {
         const team = await lockTeam(tx, teamId);
         if (!team) return undefined;
-        if (team.status !== "inactive" || !team.activationRequestedAt || team.activationDeclinedAt) {
+        if (
+          team.status !== "inactive" ||
+          !team.activationRequestedAt ||
+          team.activationDeclinedAt
+        ) {
           return "no-request";
         }
         const declinedAt = new Date();

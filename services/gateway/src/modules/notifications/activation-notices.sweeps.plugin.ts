@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { startBackgroundSweeps } from "../../lib/background-sweeps";
-import { type ActivationNoticeSweepDeps, runActivationNoticeSweep } from "./activation-notices.sweep";
+import {
+  type ActivationNoticeSweepDeps,
+  runActivationNoticeSweep,
+} from "./activation-notices.sweep";
 
 export interface ActivationNoticeSweepsOptions extends Omit<ActivationNoticeSweepDeps, "logger"> {
   /** Seconds between the end of one sweep and the start of the next; 0: no sweeps. */

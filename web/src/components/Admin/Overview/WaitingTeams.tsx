@@ -84,7 +84,9 @@ export function WaitingTeams({ requests }: { requests: AdminOverview["activation
                       {team.members} {team.members === 1 ? "member" : "members"}
                     </Text>
                   </Table.Td>
-                  <Table.Td className={classes.nowrap}>{formatDateTime(team.requested_at)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>
+                    {formatDateTime(team.requested_at)}
+                  </Table.Td>
                   <Table.Td className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
                     {team.message ?? (
                       <Text span size="sm" c="dimmed">

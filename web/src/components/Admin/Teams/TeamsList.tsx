@@ -41,7 +41,12 @@ export { teamPath } from "./paths";
 
 /** The team's activation request (issue 33): when it asked, what it wrote, and any answer. */
 function ActivationRequestCell({ request }: { request: AdminTeamRow["activation_request"] }) {
-  if (!request) return <Text size="sm" c="dimmed">None</Text>;
+  if (!request)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Text size="sm" fw={600} className={classes.nowrap}>
