@@ -308,7 +308,8 @@ export const adminDeclineActivationRequestSchema = z
       .nullable()
       .optional(),
   })
-  .optional();
+  .nullish()
+  .describe("Optional: a request without a body declines with no reason");
 
 export const adminTeamUpdateRequestSchema = z.object({
   daily_limit: z

@@ -67,7 +67,8 @@ export const requestActivationRequestSchema = z
       .optional()
       .describe("What the organizers should know (who you are, why now); optional"),
   })
-  .optional();
+  .nullish()
+  .describe("Optional: a request without a body asks with no message");
 export type RequestActivationRequest = z.input<typeof requestActivationRequestSchema>;
 
 /** The team's activation request as its members see it; null when none is open or declined. */
