@@ -153,7 +153,8 @@ describe("activation requests", () => {
 
     const mail = await waitForMail(owner.email, "Your team is active");
     expect(mail).toContain("An organizer activated your team.");
-  });
+    // Two browsers, five pages checked by axe at two widths: slow on a busy two-core machine.
+  }, 180_000);
 
   it("an organizer declines with a reason; the team reads it with what to do and may ask again", async () => {
     const name = `declined-${Date.now() % 100_000}`;
@@ -188,5 +189,5 @@ describe("activation requests", () => {
     await declined.getByRole("button", { name: "Ask again" }).click();
     await team.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
     await card.getByRole("status").filter({ hasText: "Activation requested" }).waitFor();
-  });
+  }, 180_000);
 });

@@ -98,7 +98,6 @@ export function WaitingTeams({ requests }: { requests: AdminOverview["activation
                     <Group gap="xs" wrap="nowrap">
                       <Button
                         size="xs"
-                        color="green"
                         aria-label={`Activate ${team.team_name}`}
                         loading={busy === team.team_id}
                         disabled={busy !== null && busy !== team.team_id}
