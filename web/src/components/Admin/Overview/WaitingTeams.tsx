@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   ACTIVATION_MESSAGE_MAX_LENGTH,
@@ -10,7 +10,6 @@ import { Link } from "react-router";
 import { useActivateTeams, useDeclineActivation } from "../../../api/admin/teams";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
-import { DataTable } from "../DataTable";
 import { ReasonModal } from "../ReasonModal";
 import { teamPath } from "../Teams/paths";
 import { formatDateTime } from "../time";
@@ -69,32 +68,37 @@ export function WaitingTeams({ requests }: { requests: AdminOverview["activation
               team's competition timer; declining shows your reason on its dashboard. Its members
               get an e-mail either way.
             </Text>
-            <DataTable
-              caption="Teams waiting for activation"
-              minWidth={640}
-              columns={["Team", "Asked", "Message", "Action"]}
-            >
+            {/* A list rather than a table: the actions stay in view on a phone. */}
+            <Stack gap={0} component="ul" aria-label="Teams waiting for activation" p={0} m={0}>
               {requests.teams.map((team) => (
-                <Table.Tr key={team.team_id}>
-                  <Table.Td className={classes.wrapAnywhere}>
-                    <Anchor component={Link} to={teamPath(team.team_id)} size="sm" fw={600}>
-                      {team.team_name}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {team.members} {team.members === 1 ? "member" : "members"}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td className={classes.nowrap}>
-                    {formatDateTime(team.requested_at)}
-                  </Table.Td>
-                  <Table.Td className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
-                    {team.message ?? (
-                      <Text span size="sm" c="dimmed">
-                        No message
+                <li key={team.team_id} className={classes.waitingItem}>
+                  <Group justify="space-between" align="flex-start" gap="sm">
+                    <Stack gap={2} style={{ flex: "1 1 16rem", minWidth: 0 }}>
+                      <Group gap="xs" align="baseline">
+                        <Anchor
+                          component={Link}
+                          to={teamPath(team.team_id)}
+                          fw={600}
+                          className={classes.wrapAnywhere}
+                        >
+                          {team.team_name}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {team.members} {team.members === 1 ? "member" : "members"} · asked{" "}
+                          <time dateTime={team.requested_at}>
+                            {formatDateTime(team.requested_at)}
+                          </time>
+                        </Text>
+                      </Group>
+                      <Text
+                        size="sm"
+                        c={team.message ? undefined : "dimmed"}
+                        className={classes.wrapAnywhere}
+                        style={{ whiteSpace: "pre-wrap" }}
+                      >
+                        {team.message ?? "No message"}
                       </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
+                    </Stack>
                     <Group gap="xs" wrap="nowrap">
                       <Button
                         size="xs"
@@ -116,10 +120,10 @@ export function WaitingTeams({ requests }: { requests: AdminOverview["activation
                         Decline
                       </Button>
                     </Group>
-                  </Table.Td>
-                </Table.Tr>
+                  </Group>
+                </li>
               ))}
-            </DataTable>
+            </Stack>
             {requests.total > requests.teams.length && (
               <Anchor component={Link} to="/admin/teams" size="sm">
                 {requests.total - requests.teams.length} more waiting in the teams list
