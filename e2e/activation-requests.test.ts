@@ -130,6 +130,13 @@ describe("activation requests", () => {
     await shoot(team, "activation-dashboard-waiting");
 
     const organizer = await signIn(ADMIN);
+    // The teams list shows the request: when, and the message.
+    await organizer.goto(`${baseUrl}/admin/teams`);
+    const row = organizer.getByRole("row").filter({ hasText: name });
+    await row.getByText("Waiting since").waitFor();
+    expect(await row.textContent()).toContain("Two analysts, ready today.");
+    await shoot(organizer, "activation-teams-list-waiting");
+
     await organizer.goto(`${baseUrl}/admin`);
     const section = organizer.getByRole("region", { name: /Waiting for activation \(1\)/ });
     await section.waitFor();
