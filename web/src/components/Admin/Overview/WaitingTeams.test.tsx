@@ -7,7 +7,7 @@ import {
   waitFor,
   within,
 } from "../../../../test-utils/render";
-import { organizer, stubApi } from "../testApi";
+import { organizer, stubApi, teamRow } from "../testApi";
 import { WaitingTeams } from "./WaitingTeams";
 
 const requests = {
@@ -65,7 +65,7 @@ describe("WaitingTeams", () => {
   it("declines with the optional reason typed in its dialog", async () => {
     const calls = stubApi((call) =>
       call.path === "/api/admin/teams/t-old/decline-activation"
-        ? jsonResponse({ changed: true, team: {} })
+        ? jsonResponse({ changed: true, team: teamRow("t-old") })
         : undefined,
     );
     const user = userEvent.setup();
@@ -80,5 +80,6 @@ describe("WaitingTeams", () => {
         calls.find((call) => call.path === "/api/admin/teams/t-old/decline-activation"),
       ).toMatchObject({ method: "POST", body: { reason: "Add a teammate" } }),
     );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });
