@@ -1,4 +1,5 @@
 import {
+  ACTIVATION_MAIL_KINDS,
   SCORE_KINDS,
   SUBMISSION_STATUSES,
   SUBMITTERS,
@@ -110,6 +111,17 @@ export const teams = pgTable(
     disqualificationReason: text("disqualification_reason"),
     /** This team's own daily limit per challenge; null: the competition's. */
     dailyLimit: integer("daily_limit"),
+    /**
+     * Issue 33: a member asked the organizers to activate the team (with an optional message).
+     * Open while `activation_declined_at` is null; activating the team clears all four.
+     */
+    activationRequestedAt: timestamptz("activation_requested_at"),
+    activationRequestMessage: text("activation_request_message"),
+    /** An organizer declined the open request; the team sees the reason and may ask again. */
+    activationDeclinedAt: timestamptz("activation_declined_at"),
+    activationDeclineReason: text("activation_decline_reason"),
+    /** The decision e-mail still owed to the members (`activated`, `declined`); null: none. */
+    activationMail: text("activation_mail", { enum: ACTIVATION_MAIL_KINDS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -120,6 +132,9 @@ export const teams = pgTable(
     uniqueIndex("teams_invite_code_key").on(t.inviteCode),
     uniqueIndex("teams_api_key_hash_key").on(t.apiKeyHash),
     check("teams_status_check", oneOf(t.status, TEAM_STATUSES)),
+    check("teams_activation_mail_check", oneOf(t.activationMail, ACTIVATION_MAIL_KINDS)),
+    // The sweep's look-up of decision e-mails owed: a handful among every team.
+    index("teams_activation_mail_due_idx").on(t.id).where(sql`${t.activationMail} is not null`),
   ],
 );
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { messageResponseSchema } from "./common";
-import { SUBMISSION_STATUSES, TEAM_ROLES, TEAM_STATUSES } from "./rules";
+import {
+  ACTIVATION_MESSAGE_MAX_LENGTH,
+  SUBMISSION_STATUSES,
+  TEAM_ROLES,
+  TEAM_STATUSES,
+} from "./rules";
 
 /** The most rows one page of an organizers' list holds. */
 export const ADMIN_PAGE_MAX = 200;
@@ -34,7 +39,26 @@ const uuidParam = (what: string) => z.uuid(`${what} must be a UUID`);
 
 // Overview
 
+/** The most waiting teams the overview lists; the teams list has every one. */
+export const OVERVIEW_WAITING_MAX = 20;
+
+/** A team waiting for activation (issue 33), as the overview lists it. */
+export const adminWaitingTeamSchema = z.object({
+  team_id: z.string(),
+  team_name: z.string(),
+  members: z.number().int(),
+  requested_at: timestamp,
+  message: z.string().nullable().describe("What the team wrote with its request"),
+});
+export type AdminWaitingTeam = z.infer<typeof adminWaitingTeamSchema>;
+
 export const adminOverviewSchema = z.object({
+  activation_requests: z.object({
+    total: z.number().int().describe("Teams waiting for an answer to their activation request"),
+    teams: z
+      .array(adminWaitingTeamSchema)
+      .describe(`The ${OVERVIEW_WAITING_MAX} that have waited longest, the oldest request first`),
+  }),
   users: z.object({ total: z.number().int() }),
   teams: z.object({
     active: z.number().int().describe("Active and not disqualified"),
@@ -180,6 +204,18 @@ export const adminTeamRowSchema = z.object({
     .int()
     .nullable()
     .describe("This team's own daily limit per challenge; null: the competition's"),
+  activation_request: z
+    .object({
+      state: z.enum(["waiting", "declined"]),
+      requested_at: timestamp,
+      message: z.string().nullable(),
+      declined_at: timestamp.nullable(),
+      decline_reason: z.string().nullable(),
+    })
+    .nullable()
+    // Always sent; optional in the type so fixtures written before issue 33 still type-check.
+    .optional()
+    .describe("The team's activation request (issue 33); null when none is open or declined"),
   flags: z
     .array(adminTeamFlagSchema)
     .describe("Signs for the organizers to look into (never acted on automatically)"),
@@ -258,6 +294,22 @@ export const adminDisqualifyRequestSchema = z.object({
       `The reason is at most ${DISQUALIFICATION_REASON_MAX_LENGTH} characters`,
     ),
 });
+
+/** Declining a team's activation request; the reason is optional and shown to the team. */
+export const adminDeclineActivationRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: "The reason must be text" })
+      .trim()
+      .max(
+        ACTIVATION_MESSAGE_MAX_LENGTH,
+        `The reason is at most ${ACTIVATION_MESSAGE_MAX_LENGTH} characters`,
+      )
+      .nullable()
+      .optional(),
+  })
+  .nullish()
+  .describe("Optional: a request without a body declines with no reason");
 
 export const adminTeamUpdateRequestSchema = z.object({
   daily_limit: z

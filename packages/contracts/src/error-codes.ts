@@ -50,6 +50,11 @@ export const ERROR_CODES = {
   "team.key_mismatch": "The API key or team name does not belong to this team.",
   "team.inactive": "The team is not activated yet.",
   "team.disqualified": "The organizers disqualified the team: it cannot submit.",
+  "team.already_active": "The team is already active: there is nothing to ask for.",
+  "team.activation_pending":
+    "The team has already asked for activation; an organizer answers on its dashboard and by e-mail.",
+  "team.activation_not_requested":
+    "The team has no open activation request to decline (none made, already answered, or the team is active).",
   "team.email_unverified":
     "The organizers require a verified e-mail address before creating or joining a team; POST /api/auth/email-verification mails a link.",
   // Competition and submissions

@@ -24,6 +24,12 @@ export const TEAM_NAME_MAX_LENGTH = 64;
 export const TEAM_STATUSES = ["inactive", "active"] as const;
 export type TeamStatus = (typeof TEAM_STATUSES)[number];
 
+/** Issue 33: the e-mail an organizer's answer to an activation request (or an activation) owes. */
+export const ACTIVATION_MAIL_KINDS = ["activated", "declined"] as const;
+export type ActivationMailKind = (typeof ACTIVATION_MAIL_KINDS)[number];
+/** The longest message a team sends with its activation request, and an organizer's reason. */
+export const ACTIVATION_MESSAGE_MAX_LENGTH = 500;
+
 /** Creators and owners manage the team (keys, invite codes, removals); members do not. */
 export const TEAM_ROLES = ["creator", "owner", "member"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

@@ -36,6 +36,18 @@ export const TEAM_MESSAGES = {
   finalClosedTitle: "Selection closed",
   finalClosed: "The competition window has closed: final submissions can no longer be changed.",
   finalChangeFailed: "Failed to change the final selection. Please try again.",
+  // Ours (issue 33): asking the organizers to activate the team.
+  activationAsk: "Ask for activation",
+  activationAskAgain: "Ask again",
+  activationMessageLabel: "Message to the organizers (optional)",
+  activationRequestFailed: "Failed to request activation. Please try again.",
+  activationWaitingTitle: "Activation requested",
+  activationDeclinedTitle: "Activation request declined",
+  activationDeclinedWhatToDo:
+    "What to do: sort out what the reason asks for, then ask again. Contact the organizers with any questions.",
+  activatedTitle: "Your team is active",
+  activatedNotice:
+    "An organizer activated your team: its competition timer has started and submissions are enabled.",
   publicScore: "public score",
   finalScore: "final score",
 } as const;

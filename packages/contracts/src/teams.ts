@@ -2,7 +2,13 @@ import { z } from "zod";
 import { messageResponseSchema } from "./common";
 import { MESSAGES } from "./messages";
 import { missing } from "./required";
-import { TEAM_NAME_CHARACTERS, TEAM_NAME_MAX_LENGTH, TEAM_ROLES, TEAM_STATUSES } from "./rules";
+import {
+  ACTIVATION_MESSAGE_MAX_LENGTH,
+  TEAM_NAME_CHARACTERS,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_ROLES,
+  TEAM_STATUSES,
+} from "./rules";
 import { TEAM_MESSAGES } from "./team-messages";
 
 export const teamStatusSchema = z.enum(TEAM_STATUSES);
@@ -47,6 +53,37 @@ export const removeMemberRequestSchema = z.object({
   user_id: z.uuid("user_id must be a member's user ID"),
 });
 
+/** Issue 33: `POST /api/teams/request-activation`; an empty or blank message is none. */
+export const requestActivationRequestSchema = z
+  .object({
+    message: z
+      .string({ error: "The message must be text" })
+      .trim()
+      .max(
+        ACTIVATION_MESSAGE_MAX_LENGTH,
+        `The message is at most ${ACTIVATION_MESSAGE_MAX_LENGTH} characters`,
+      )
+      .nullable()
+      .optional()
+      .describe("What the organizers should know (who you are, why now); optional"),
+  })
+  .nullish()
+  .describe("Optional: a request without a body asks with no message");
+export type RequestActivationRequest = z.input<typeof requestActivationRequestSchema>;
+
+/** The team's activation request as its members see it; null when none is open or declined. */
+export const activationRequestViewSchema = z.object({
+  state: z.enum(["waiting", "declined"]),
+  requested_at: z.string(),
+  message: z.string().nullable(),
+  declined_at: z.string().nullable(),
+  decline_reason: z
+    .string()
+    .nullable()
+    .describe("The organizers' reason when declined; null when they gave none"),
+});
+export type ActivationRequestView = z.infer<typeof activationRequestViewSchema>;
+
 export const memberSchema = z.object({
   user_id: z.string(),
   username: z.string(),
@@ -76,6 +113,11 @@ export const teamSchema = z.object({
     .nullable()
     .optional()
     .describe("The organizers' reason, shown on the team's dashboard; null unless disqualified"),
+  // Always sent by the gateway; optional in the type for the same reason as `disqualified`.
+  activation_request: activationRequestViewSchema
+    .nullable()
+    .optional()
+    .describe("The team's activation request (issue 33); null when it has none open"),
   total_score: z.number(),
   members: z.array(memberSchema),
   member_count: z.number().int(),
@@ -112,3 +154,6 @@ export type RotateInviteResponse = z.infer<typeof rotateInviteResponseSchema>;
 /** Removing a member replaces the team's API key and invite code: the team view carries both. */
 export const removeMemberResponseSchema = messageResponseSchema.extend({ team: teamSchema });
 export type RemoveMemberResponse = z.infer<typeof removeMemberResponseSchema>;
+
+export const requestActivationResponseSchema = messageResponseSchema.extend({ team: teamSchema });
+export type RequestActivationResponse = z.infer<typeof requestActivationResponseSchema>;

@@ -67,6 +67,8 @@ import { createHubTokenSigner } from "./modules/jupyter/hub-token";
 import { jupyterRoutes } from "./modules/jupyter/jupyter.routes";
 import { leaderboardRoutes } from "./modules/leaderboard/leaderboard.routes";
 import { createRankingsService } from "./modules/leaderboard/rankings.service";
+import { createActivationNoticesRepository } from "./modules/notifications/activation-notices.repository";
+import { activationNoticeSweepsPlugin } from "./modules/notifications/activation-notices.sweeps.plugin";
 import { notificationSweepsPlugin } from "./modules/notifications/notification-sweeps.plugin";
 import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
@@ -436,6 +438,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     publicUrl: config.publicUrl,
     secret: config.jwtSecret,
+  });
+
+  // Activation decisions (issue 33), mailed to the team's members like the notices above.
+  await app.register(activationNoticeSweepsPlugin, {
+    intervalSeconds: config.notifications.sweepSeconds,
+    notices: createActivationNoticesRepository({ db }),
+    mailer,
+    publicUrl: config.publicUrl,
   });
 
   await app.register(webStaticPlugin, {

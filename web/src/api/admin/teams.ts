@@ -92,6 +92,22 @@ export function useTeamAction(teamId: string) {
   );
 }
 
+/** Issue 33: declines a team's activation request; the reason (optional) is shown to the team. */
+export function useDeclineActivation() {
+  return useAdminWrite(
+    "/admin/teams#decline-activation",
+    async ({ teamId, reason }: { teamId: string; reason: string }) => {
+      const path = `${adminTeamKey(teamId)}/decline-activation`;
+      return parseResponse(
+        adminTeamActionResponseSchema,
+        await api.post<unknown>(path, reason ? { reason } : {}),
+        path,
+      );
+    },
+    AFTER_TEAM_CHANGE,
+  );
+}
+
 export function useRemoveTeamMember(teamId: string) {
   return useAdminWrite(
     `${adminTeamKey(teamId)}#remove-member`,

@@ -6,6 +6,7 @@ import {
   joinTeamRequest,
   leaveTeamRequest,
   removeMemberRequest,
+  requestActivationRequest,
   rotateInviteRequest,
   rotateKeyRequest,
   startCompetitionRequest,
@@ -47,6 +48,12 @@ export function useRemoveMember() {
 export function useActivateTeam() {
   return useSWRMutation(TEAMS_KEY, (_key: string, { arg: team }: { arg: TeamView }) =>
     startCompetitionRequest(team),
+  );
+}
+
+export function useRequestActivation() {
+  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: message }: { arg: string }) =>
+    requestActivationRequest(message),
   );
 }
 

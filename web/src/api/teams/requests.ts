@@ -4,6 +4,7 @@ import {
   jupyterTokenResponseSchema,
   type LeaveTeamResponse,
   type RemoveMemberResponse,
+  type RequestActivationResponse,
   type RotateInviteResponse,
   type RotateKeyResponse,
   type StartCompetitionResponse,
@@ -92,6 +93,16 @@ export async function removeMemberRequest(userId: string): Promise<RemoveMemberR
   });
   if (response?.team?.api_key) saveApiKey(response.team.api_key);
   return response;
+}
+
+/** Issue 33: asks the organizers to activate the caller's team, with an optional message. */
+export function requestActivationRequest(message: string): Promise<RequestActivationResponse> {
+  requireToken();
+  const trimmed = message.trim();
+  return api.post<RequestActivationResponse>(
+    "/teams/request-activation",
+    trimmed ? { message: trimmed } : {},
+  );
 }
 
 // The key of a team the user has left must not keep travelling as X-API-Key. auth/storage only

@@ -7,6 +7,7 @@ import { Overview } from "./Overview/Overview";
 import { organizer, stubApi } from "./testApi";
 
 const overview = {
+  activation_requests: { total: 0, teams: [] },
   users: { total: 12 },
   teams: { active: 3, inactive: 2, disqualified: 1 },
   submissions: { today: 4, total: 40 },

@@ -13,6 +13,9 @@ interface ReasonModalProps {
   confirmLabel: string;
   maxLength: number;
   failed: string;
+  /** An optional reason may be left empty (run then gets ""). */
+  optional?: boolean;
+  confirmColor?: string;
   run: (reason: string) => Promise<Done>;
 }
 
@@ -26,6 +29,8 @@ export function ReasonModal({
   confirmLabel,
   maxLength,
   failed,
+  optional = false,
+  confirmColor = "red",
   run,
 }: ReasonModalProps) {
   const [reason, setReason] = useState("");
@@ -43,7 +48,7 @@ export function ReasonModal({
 
   const submit = async () => {
     const trimmed = reason.trim();
-    if (!trimmed) {
+    if (!trimmed && !optional) {
       setFieldError("A reason is required.");
       return;
     }
@@ -81,7 +86,7 @@ export function ReasonModal({
           <Text size="sm">{description}</Text>
           <Textarea
             label={label}
-            required
+            required={!optional}
             autosize
             minRows={3}
             maxLength={maxLength}
@@ -102,7 +107,7 @@ export function ReasonModal({
             <Button variant="default" onClick={close} disabled={loading}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={loading}>
+            <Button type="submit" color={confirmColor} loading={loading}>
               {confirmLabel}
             </Button>
           </Group>

@@ -17,6 +17,8 @@ export function adminFailure(error: unknown): string {
     return "The submission is still queued or being scored; rescore it once it has a result.";
   if (hasErrorCode(error, "admin.rescore_running"))
     return "A rescore of this challenge is still running; wait until it has finished.";
+  if (hasErrorCode(error, "team.activation_not_requested"))
+    return "This team has no activation request waiting any more (answered, or activated meanwhile).";
   if (hasErrorCode(error, "announcement.not_found")) return "This announcement no longer exists.";
   if (hasErrorCode(error, "admin.invitation_not_found")) return "This invitation no longer exists.";
   if (error instanceof ApiError && error.serverError) return error.serverError;

@@ -3,6 +3,7 @@ import type { TeamView } from "@tandem/contracts";
 import { type ReactNode, useId } from "react";
 import { canCompete } from "../../api/teams/requests";
 import { useAuth } from "../../auth/AuthContext";
+import { ActivationNotice } from "./ActivationNotice";
 import { ApiKeyHelp } from "./ApiKeyHelp";
 import { CopyField } from "./CopyField";
 import classes from "./Dashboard.module.css";
@@ -93,13 +94,7 @@ export function TeamCard({ team }: { team: TeamView }) {
           </Stat>
         </div>
 
-        {!active && (
-          <Text size="sm" c="dimmed">
-            {isAdmin
-              ? "Activating the team starts its competition timer and enables submissions."
-              : "An organizer activates teams. Activation starts the competition timer and enables submissions."}
-          </Text>
-        )}
+        <ActivationNotice team={team} isAdmin={isAdmin} />
 
         <CopyField
           label="API key"

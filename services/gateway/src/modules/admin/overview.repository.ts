@@ -1,5 +1,22 @@
-import { type Database, submissions, teams, users } from "@tandem/db";
-import { sql } from "drizzle-orm";
+import { type Database, submissions, teamMembers, teams, users } from "@tandem/db";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+
+export interface WaitingTeam {
+  id: string;
+  name: string;
+  members: number;
+  requestedAt: Date;
+  message: string | null;
+}
+
+/** A live, inactive, not disqualified team whose activation request has no answer yet. */
+const waiting = and(
+  isNull(teams.deletedAt),
+  isNull(teams.disqualifiedAt),
+  eq(teams.status, "inactive"),
+  isNotNull(teams.activationRequestedAt),
+  isNull(teams.activationDeclinedAt),
+);
 
 export interface OverviewCounts {
   users: number;
@@ -14,6 +31,35 @@ export interface OverviewCounts {
  */
 export function createOverviewRepository({ db }: { db: Database }) {
   return {
+    /** Teams waiting for activation (issue 33): how many, and the `limit` that asked first. */
+    async waitingTeams(limit: number): Promise<{ total: number; teams: WaitingTeam[] }> {
+      const [totalRow, rows] = await Promise.all([
+        db.select({ total: sql<number>`count(*)::int` }).from(teams).where(waiting),
+        db
+          .select({
+            id: teams.id,
+            name: teams.name,
+            requestedAt: teams.activationRequestedAt,
+            message: teams.activationRequestMessage,
+            members: sql<number>`(select count(*)::int from ${teamMembers} where ${teamMembers.teamId} = ${teams.id})`,
+          })
+          .from(teams)
+          .where(waiting)
+          .orderBy(asc(teams.activationRequestedAt), asc(teams.id))
+          .limit(limit),
+      ]);
+      return {
+        total: totalRow[0]?.total ?? 0,
+        teams: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          members: Number(row.members),
+          requestedAt: row.requestedAt!,
+          message: row.message,
+        })),
+      };
+    },
+
     async counts(): Promise<OverviewCounts> {
       const [userRow, teamRow, submissionRow] = await Promise.all([
         db.select({ total: sql<number>`count(*)::int` }).from(users),

@@ -1,4 +1,8 @@
-import { adminOverviewSchema, errorResponseSchema as errorSchema } from "@tandem/contracts";
+import {
+  adminOverviewSchema,
+  errorResponseSchema as errorSchema,
+  OVERVIEW_WAITING_MAX,
+} from "@tandem/contracts";
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -16,8 +20,22 @@ export async function adminOverviewRoutes(app: FastifyInstance, { db }: { db: Da
       schema: { response: { 200: adminOverviewSchema, 401: errorSchema, 403: errorSchema } },
     },
     async () => {
-      const counts = await overview.counts();
+      const [counts, waiting] = await Promise.all([
+        overview.counts(),
+        overview.waitingTeams(OVERVIEW_WAITING_MAX),
+      ]);
       return {
+        // First on the page: the teams that asked to be activated and wait for an answer.
+        activation_requests: {
+          total: waiting.total,
+          teams: waiting.teams.map((team) => ({
+            team_id: team.id,
+            team_name: team.name,
+            members: team.members,
+            requested_at: team.requestedAt.toISOString(),
+            message: team.message,
+          })),
+        },
         users: { total: counts.users },
         teams: counts.teams,
         submissions: counts.submissions,

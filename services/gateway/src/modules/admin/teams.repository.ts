@@ -224,10 +224,32 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
       const ids = [...new Set(teamIds)];
       return db.transaction(async (tx) => {
         const now = new Date();
+        const inactive = and(inArray(teams.id, ids), eq(teams.status, "inactive"), live);
+        // The open requests these activations answer, for the audit (the columns are cleared).
+        const asked = await tx
+          .select({
+            id: teams.id,
+            requestedAt: teams.activationRequestedAt,
+            message: teams.activationRequestMessage,
+            declinedAt: teams.activationDeclinedAt,
+          })
+          .from(teams)
+          .where(inactive)
+          .for("update");
+        const requestOf = new Map(asked.map((row) => [row.id, row]));
+        // The members hear of it by e-mail (issue 33): the sweep sends what `activation_mail` owes.
         const activated = await tx
           .update(teams)
-          .set({ status: "active", activatedAt: now })
-          .where(and(inArray(teams.id, ids), eq(teams.status, "inactive"), live))
+          .set({
+            status: "active",
+            activatedAt: now,
+            activationRequestedAt: null,
+            activationRequestMessage: null,
+            activationDeclinedAt: null,
+            activationDeclineReason: null,
+            activationMail: "activated",
+          })
+          .where(inactive)
           .returning({ id: teams.id, activatedAt: teams.activatedAt });
         const existing = await tx
           .select({ id: teams.id })
@@ -236,11 +258,21 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
         const done = new Set(activated.map((row) => row.id));
         const known = new Set(existing.map((row) => row.id));
         for (const row of activated) {
+          const request = requestOf.get(row.id);
           await recordAudit(tx, actor, {
             action: "team.activate",
             targetType: "team",
             targetId: row.id,
-            before: { status: "inactive" },
+            before: {
+              status: "inactive",
+              ...(request?.requestedAt
+                ? {
+                    activation_requested_at: request.requestedAt,
+                    activation_request_message: request.message,
+                    activation_declined_at: request.declinedAt,
+                  }
+                : {}),
+            },
             after: { status: "active", activated_at: row.activatedAt },
           });
         }
@@ -252,6 +284,49 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
               ? "already_active"
               : "not_found",
         }));
+      });
+    },
+
+    /**
+     * Declines the team's open activation request (issue 33), with the organizer's reason if
+     * any: the team sees it on its dashboard and by e-mail, and may ask again. `no-request`
+     * when there is none open (never asked, already declined, or the team is active).
+     */
+    async declineActivation(
+      actor: Actor,
+      teamId: string,
+      reason: string | null,
+    ): Promise<"declined" | "no-request" | undefined> {
+      return db.transaction(async (tx) => {
+        const team = await lockTeam(tx, teamId);
+        if (!team) return undefined;
+        if (
+          team.status !== "inactive" ||
+          !team.activationRequestedAt ||
+          team.activationDeclinedAt
+        ) {
+          return "no-request";
+        }
+        const declinedAt = new Date();
+        await tx
+          .update(teams)
+          .set({
+            activationDeclinedAt: declinedAt,
+            activationDeclineReason: reason,
+            activationMail: "declined",
+          })
+          .where(eq(teams.id, teamId));
+        await recordAudit(tx, actor, {
+          action: "team.decline_activation",
+          targetType: "team",
+          targetId: teamId,
+          before: {
+            activation_requested_at: team.activationRequestedAt,
+            activation_request_message: team.activationRequestMessage,
+          },
+          after: { activation_declined_at: declinedAt, activation_decline_reason: reason },
+        });
+        return "declined";
       });
     },
 

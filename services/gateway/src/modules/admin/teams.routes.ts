@@ -6,6 +6,7 @@ import {
   type AdminTeamRow,
   adminActivateTeamsRequestSchema,
   adminActivateTeamsResponseSchema,
+  adminDeclineActivationRequestSchema,
   adminDisqualifyRequestSchema,
   adminRemoveMemberResponseSchema,
   adminRotateKeyResponseSchema,
@@ -23,7 +24,8 @@ import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
-import { notFound } from "../../lib/http-error";
+import { conflict, notFound } from "../../lib/http-error";
+import { activationRequestOf } from "../teams/activation-request";
 import { generateInviteCode } from "../teams/invite-codes";
 import { decodeConsoleCursor, encodeConsoleCursor } from "./console-cursor";
 import { createTeamFlagsReader } from "./teams.flags";
@@ -183,6 +185,34 @@ export async function adminTeamsRoutes(
   );
 
   r.post(
+    "/admin/teams/:id/decline-activation",
+    {
+      schema: {
+        params: adminTeamParamsSchema,
+        body: adminDeclineActivationRequestSchema,
+        response: { ...action, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const teamId = request.params.id;
+      const declined = await teams.declineActivation(
+        request.account,
+        teamId,
+        request.body?.reason || null,
+      );
+      if (!declined) throw notFound("team.not_found", TEAM_NOT_FOUND);
+      if (declined === "no-request") {
+        throw conflict(
+          "team.activation_not_requested",
+          "This team has no activation request waiting for an answer.",
+        );
+      }
+      // Nobody's ranking changes: the team was inactive and stays so.
+      return { changed: true, team: await rowOf(teamId) };
+    },
+  );
+
+  r.post(
     "/admin/teams/:id/deactivate",
     { schema: { params: adminTeamParamsSchema, response: action } },
     async (request) =>
@@ -308,6 +338,7 @@ function toRow(record: AdminTeamRecord, flags: AdminTeamFlag[] = []): AdminTeamR
     activated_at: team.activatedAt?.toISOString() ?? null,
     created_at: team.createdAt.toISOString(),
     daily_limit: team.dailyLimit,
+    activation_request: activationRequestOf(team),
     flags,
   };
 }

@@ -150,3 +150,53 @@ export function digestMail(input: {
     ].join("\n"),
   };
 }
+
+/** Issue 33: an organizer activated the team, or declined its activation request. */
+export function activationDecisionMail(input: {
+  recipient: Recipient;
+  teamName: string;
+  decision: "activated" | "declined";
+  /** The organizer's reason for declining; null when they gave none. */
+  reason: string | null;
+  publicUrl: string;
+}): Mail {
+  const { recipient, publicUrl } = input;
+  const team = yourTeam(recipient, input.teamName);
+  const footer = [
+    "",
+    "--",
+    `You receive this because you are a member of this team on ${PRODUCT}.`,
+  ];
+  if (input.decision === "activated") {
+    return {
+      to: recipient.email,
+      subject: `[${PRODUCT}] Your team is active`,
+      text: [
+        greeting(recipient),
+        "",
+        `An organizer activated ${team}. Its competition timer has started and submissions are`,
+        "enabled: your team can submit from the dashboard or with the Python package now.",
+        "",
+        `Your dashboard: ${publicUrl}/dashboard`,
+        ...footer,
+      ].join("\n"),
+    };
+  }
+  return {
+    to: recipient.email,
+    subject: `[${PRODUCT}] Your team's activation request was declined`,
+    text: [
+      greeting(recipient),
+      "",
+      `An organizer declined the activation request of ${team}.`,
+      "",
+      `Reason: ${input.reason ?? "none given."}`,
+      "",
+      "What to do: sort out what the reason asks for, then ask again from your dashboard",
+      "(your team can send a new request with a message). Contact the organizers with any questions.",
+      "",
+      `Your dashboard: ${publicUrl}/dashboard`,
+      ...footer,
+    ].join("\n"),
+  };
+}

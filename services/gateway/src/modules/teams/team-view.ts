@@ -1,5 +1,6 @@
 import type { TeamView } from "@tandem/contracts";
 import { decryptApiKey } from "../../lib/api-keys";
+import { activationRequestOf } from "./activation-request";
 import type { TeamWithMembers } from "./teams.repository";
 
 type Role = TeamView["user_role"];
@@ -29,6 +30,7 @@ export function toTeamView(
     activated_at: team.activatedAt?.toISOString() ?? null,
     disqualified: team.disqualifiedAt !== null,
     disqualification_reason: team.disqualifiedAt ? team.disqualificationReason : null,
+    activation_request: activationRequestOf(team),
     total_score: totalScore,
     members: members.map((m) => ({
       user_id: m.userId,

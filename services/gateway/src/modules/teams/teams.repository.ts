@@ -19,6 +19,13 @@ export type RemoveOutcome =
   | { outcome: "not-member" }
   | { outcome: "owner-target" };
 
+export type ActivationRequestOutcome =
+  | { outcome: "requested"; teamId: string }
+  | { outcome: "no-team" }
+  | { outcome: "active" }
+  | { outcome: "disqualified" }
+  | { outcome: "pending"; requestedAt: Date };
+
 /** A dissolved team (its last member left) is kept for audit and is invisible everywhere else. */
 const live = isNull(teams.deletedAt);
 
@@ -284,6 +291,46 @@ export function createTeamsRepository({ db }: { db: Database }) {
         .update(teams)
         .set({ inviteCode })
         .where(and(eq(teams.id, teamId), live));
+    },
+
+    /**
+     * Records the caller's team's request to be activated (issue 33). One open request at a
+     * time: a team that already asked waits for the answer; a declined one may ask again (the
+     * new request replaces the declined one). Under the team's row lock, so two members asking
+     * at once make one request.
+     */
+    async requestActivation(
+      userId: string,
+      message: string | null,
+    ): Promise<ActivationRequestOutcome> {
+      return db.transaction(async (tx) => {
+        const [membership] = await tx
+          .select({ teamId: teamMembers.teamId })
+          .from(teamMembers)
+          .where(eq(teamMembers.userId, userId));
+        if (!membership) return { outcome: "no-team" };
+        const [team] = await tx
+          .select()
+          .from(teams)
+          .where(and(eq(teams.id, membership.teamId), live))
+          .for("update");
+        if (!team) return { outcome: "no-team" };
+        if (team.disqualifiedAt) return { outcome: "disqualified" };
+        if (team.status === "active") return { outcome: "active" };
+        if (team.activationRequestedAt && !team.activationDeclinedAt) {
+          return { outcome: "pending", requestedAt: team.activationRequestedAt };
+        }
+        await tx
+          .update(teams)
+          .set({
+            activationRequestedAt: new Date(),
+            activationRequestMessage: message,
+            activationDeclinedAt: null,
+            activationDeclineReason: null,
+          })
+          .where(eq(teams.id, team.id));
+        return { outcome: "requested", teamId: team.id };
+      });
     },
 
     /** Activation cannot be undone; activating an active team keeps its first `activated_at`. */

@@ -8,6 +8,8 @@ import {
   leaveTeamResponseSchema,
   removeMemberRequestSchema,
   removeMemberResponseSchema,
+  requestActivationRequestSchema,
+  requestActivationResponseSchema,
   rotateInviteResponseSchema,
   rotateKeyResponseSchema,
   teamsResponseSchema,
@@ -189,6 +191,51 @@ export async function teamRoutes(
         none: `${you} The team has a new API key and invite code; you can rejoin later with its current invite code.`,
       };
       return { success: true, message: messages[left.ended ?? "none"] };
+    },
+  );
+
+  r.post(
+    "/teams/request-activation",
+    {
+      schema: {
+        body: requestActivationRequestSchema,
+        response: {
+          200: requestActivationResponseSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = request.user.userId;
+      const message = request.body?.message || null;
+      const asked = await teams.requestActivation(userId, message);
+      switch (asked.outcome) {
+        case "no-team":
+          throw notFound("team.not_member", NOT_IN_TEAM);
+        case "active":
+          throw conflict(
+            "team.already_active",
+            "Your team is already active: it can submit without asking.",
+          );
+        case "disqualified":
+          throw conflict(
+            "team.disqualified",
+            "Your team is disqualified, so it cannot be activated. Contact the organizers with any questions.",
+          );
+        case "pending":
+          throw conflict(
+            "team.activation_pending",
+            `Your team already asked for activation on ${asked.requestedAt.toISOString().slice(0, 16).replace("T", " ")} UTC. An organizer will answer on your dashboard and by e-mail.`,
+          );
+      }
+      return {
+        success: true,
+        message:
+          "Activation requested. An organizer will answer on your dashboard, and your team gets an e-mail when it happens.",
+        team: await viewOf(asked.teamId, userId),
+      };
     },
   );
 

@@ -8,6 +8,7 @@ import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
 import { formatAge } from "../time";
 import { Exports } from "./Exports";
+import { WaitingTeams } from "./WaitingTeams";
 
 interface StatCardProps {
   title: string;
@@ -55,6 +56,7 @@ function Cards({ data }: { data: AdminOverview }) {
       <StatCard title="Teams" to="/admin/teams" linkLabel="All teams">
         <Line label="active" value={data.teams.active} />
         <Line label="inactive" value={data.teams.inactive} />
+        <Line label="waiting for activation" value={data.activation_requests.total} />
         <Line label="disqualified" value={data.teams.disqualified} />
       </StatCard>
       <StatCard title="Submissions" to="/admin/submissions" linkLabel="All submissions">
@@ -101,6 +103,8 @@ export function Overview() {
           ))}
         </SimpleGrid>
       )}
+      {/* Teams waiting for an answer come first: they cannot do anything until then. */}
+      {data && <WaitingTeams requests={data.activation_requests} />}
       {data && <Cards data={data} />}
       {/* What participants are told about the queue, with the estimate and the recent rate. */}
       <QueueStatus show="always" headingOrder={2} />

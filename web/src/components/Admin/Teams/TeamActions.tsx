@@ -1,7 +1,16 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { type AdminTeamDetail, DISQUALIFICATION_REASON_MAX_LENGTH } from "@tandem/contracts";
+import {
+  ACTIVATION_MESSAGE_MAX_LENGTH,
+  type AdminTeamDetail,
+  DISQUALIFICATION_REASON_MAX_LENGTH,
+} from "@tandem/contracts";
 import { useState } from "react";
-import { useActivateTeams, useRotateTeamKey, useTeamAction } from "../../../api/admin/teams";
+import {
+  useActivateTeams,
+  useDeclineActivation,
+  useRotateTeamKey,
+  useTeamAction,
+} from "../../../api/admin/teams";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
 import { DailyLimitForm } from "./DailyLimitForm";
@@ -11,7 +20,10 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
   const { trigger: act } = useTeamAction(team.id);
   const { trigger: activate } = useActivateTeams();
   const { trigger: rotate } = useRotateTeamKey(team.id);
+  const { trigger: decline } = useDeclineActivation();
   const [disqualifying, setDisqualifying] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const waiting = team.activation_request?.state === "waiting";
   const active = team.status === "active";
 
   return (
@@ -52,6 +64,11 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
               Its competition timer starts and its members can submit.
             </ConfirmButton>
           )}
+          {waiting && (
+            <Button variant="light" color="red" onClick={() => setDeclining(true)}>
+              Decline activation request
+            </Button>
+          )}
           {team.disqualified ? (
             <ConfirmButton
               label="Reinstate"
@@ -91,6 +108,21 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
           Every action is recorded in the audit log.
         </Text>
       </Stack>
+      <ReasonModal
+        opened={declining}
+        onClose={() => setDeclining(false)}
+        title={`Decline ${team.name}'s request`}
+        description="The team stays inactive. Its members see your reason on their dashboard and by e-mail, and may ask again."
+        label="Reason (optional)"
+        confirmLabel="Decline"
+        optional
+        maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
+        failed="The request could not be declined"
+        run={async (reason) => {
+          await decline({ teamId: team.id, reason });
+          return { title: "Request declined", message: `${team.name} sees your answer.` };
+        }}
+      />
       <ReasonModal
         opened={disqualifying}
         onClose={() => setDisqualifying(false)}

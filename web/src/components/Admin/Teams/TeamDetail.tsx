@@ -178,6 +178,28 @@ export function TeamDetail({ teamId }: { teamId: string }) {
           )}
         </Alert>
       )}
+      {team.activation_request && (
+        <Alert
+          color={team.activation_request.state === "waiting" ? "blue" : "gray"}
+          variant="light"
+          title={
+            team.activation_request.state === "waiting"
+              ? `Asked to be activated on ${formatDateTime(team.activation_request.requested_at)}`
+              : `Activation request declined on ${formatDateTime(team.activation_request.declined_at)}`
+          }
+        >
+          <Text size="sm" className={classes.fullText}>
+            {team.activation_request.message
+              ? `Their message: ${team.activation_request.message}`
+              : "No message."}
+          </Text>
+          {team.activation_request.state === "declined" && (
+            <Text size="sm" className={classes.fullText}>
+              Reason given: {team.activation_request.decline_reason ?? "none."}
+            </Text>
+          )}
+        </Alert>
+      )}
       {team.flags.length > 0 && <TeamFlags team={team} />}
       <Facts>
         <Fact label="Activation">{team.status === "active" ? "Active" : "Inactive"}</Fact>

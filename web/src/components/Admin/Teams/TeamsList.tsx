@@ -39,6 +39,29 @@ const NO_FILTERS: AdminTeamsFilter = {
 
 export { teamPath } from "./paths";
 
+/** The team's activation request (issue 33): when it asked, what it wrote, and any answer. */
+function ActivationRequestCell({ request }: { request: AdminTeamRow["activation_request"] }) {
+  if (!request)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600} className={classes.nowrap}>
+        {request.state === "waiting" ? "Waiting since" : "Declined"}{" "}
+        {formatDateTime(request.state === "waiting" ? request.requested_at : request.declined_at)}
+      </Text>
+      {request.message && (
+        <Text size="xs" style={{ whiteSpace: "pre-wrap" }} lineClamp={3} title={request.message}>
+          “{request.message}”
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** /admin/teams: every team, searched, filtered, sorted and paged on the server. */
 export function TeamsList() {
   const [filters, setFilters] = useState(NO_FILTERS);
@@ -140,7 +163,7 @@ export function TeamsList() {
       {rows.length > 0 && (
         <DataTable
           caption="Teams"
-          minWidth={1000}
+          minWidth={1160}
           busy={busy}
           columns={[
             <Checkbox
@@ -157,6 +180,7 @@ export function TeamsList() {
             "Submissions",
             "Last submission",
             "Daily limit",
+            "Activation request",
           ]}
         >
           {rows.map((team) => (
@@ -185,6 +209,9 @@ export function TeamsList() {
                 {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
               </Table.Td>
               <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
+              <Table.Td className={classes.wrapAnywhere}>
+                <ActivationRequestCell request={team.activation_request ?? null} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </DataTable>

@@ -1,0 +1,200 @@
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  type RunningProcess,
+  startProcess,
+  waitForReady,
+} from "../test/support/processes";
+import { bearer, type Person, sceneApi } from "./api-setup";
+import { openBrowser } from "./browser";
+import { horizontalOverflow, seriousViolations } from "./site-support";
+
+// Issue 33: a new team asks to be activated from its dashboard, an organizer activates it in one
+// click from the console's overview (or declines with a reason), and the team sees the answer on
+// its dashboard and by e-mail (the embedded server's outbox).
+const ADMIN = { email: "activation-admin@example.org", password: "activation-admin-pw" };
+const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
+const REASON = "Please add a teammate before you start.";
+
+let dir: string;
+let baseUrl: string;
+let server: RunningProcess;
+const scene = sceneApi(() => baseUrl);
+const closers: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-activation-"));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = startProcess("services/embedded/src/main.ts", {
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    DATA_DIR: dir,
+    DATA_SCALE: "0.002",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // The decision e-mails go out within a second (no SMTP_URL: written to DATA_DIR/outbox).
+    NOTIFY_SWEEP_SECONDS: "1",
+    RATE_LIMIT_AUTH_PER_IP: "1000",
+    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
+  });
+  await waitForReady(`${baseUrl}/api/ready`, server);
+});
+
+afterAll(async () => {
+  for (const close of closers) await close();
+  await server?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function teamOf(name: string): Promise<Person> {
+  const owner = await scene.signUp(name);
+  const created = await scene.call("/teams/create", {
+    headers: bearer(owner.token),
+    body: { team_name: name },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return owner;
+}
+
+async function signIn(person: { email: string; password: string }): Promise<Page> {
+  const browser = await openBrowser();
+  closers.push(() => browser.close());
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel(/^Password/).fill(person.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+  await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
+  return page;
+}
+
+/** axe clean, no sideways scroll, and a full-page screenshot at 1280 and 390 px. */
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.waitForTimeout(200);
+    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
+    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The e-mails written to the embedded server's outbox so far, as text. */
+async function outbox(): Promise<string[]> {
+  const folder = join(dir, "outbox");
+  const files = await readdir(folder).catch(() => [] as string[]);
+  return Promise.all(files.map((file) => readFile(join(folder, file), "utf8")));
+}
+
+async function waitForMail(to: string, subject: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await outbox()).find(
+      (text) => text.includes(`To: ${to}`) && text.includes(subject),
+    );
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No "${subject}" mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("activation requests", () => {
+  it("a team asks, an organizer activates it from the overview, and the team sees the notice", async () => {
+    const name = `ask-${Date.now() % 100_000}`;
+    const owner = await teamOf(name);
+    const team = await signIn(owner);
+    const card = team.getByRole("article", { name });
+
+    await card.getByRole("button", { name: "Ask for activation" }).click();
+    const dialog = team.getByRole("dialog");
+    await dialog
+      .getByLabel("Message to the organizers (optional)")
+      .fill("Two analysts, ready today.");
+    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const waiting = card.getByRole("status").filter({ hasText: "Activation requested" });
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain("Your message: Two analysts, ready today.");
+    expect(await card.getByRole("button", { name: "Ask for activation" }).count()).toBe(0);
+    await team.waitForTimeout(500); // the success toast fades from the screenshot's way
+    await shoot(team, "activation-dashboard-waiting");
+
+    const organizer = await signIn(ADMIN);
+    // The teams list shows the request: when, and the message.
+    await organizer.goto(`${baseUrl}/admin/teams`);
+    const row = organizer.getByRole("row").filter({ hasText: name });
+    await row.getByText("Waiting since").waitFor();
+    expect(await row.textContent()).toContain("Two analysts, ready today.");
+    await shoot(organizer, "activation-teams-list-waiting");
+
+    await organizer.goto(`${baseUrl}/admin`);
+    const section = organizer.getByRole("region", { name: /Waiting for activation \(1\)/ });
+    await section.waitFor();
+    expect(await section.textContent()).toContain("Two analysts, ready today.");
+    await shoot(organizer, "activation-overview-waiting");
+    await section.getByRole("button", { name: `Activate ${name}` }).click();
+    await organizer.getByText(`${name} can submit now`).waitFor();
+    await organizer.getByRole("region", { name: /Waiting for activation \(0\)/ }).waitFor();
+
+    await team.reload();
+    const notice = card.getByRole("status").filter({ hasText: "Your team is active" });
+    await notice.waitFor();
+    expect(await card.textContent()).toContain("Ready to compete");
+    await shoot(team, "activation-dashboard-activated");
+    await notice.getByRole("button", { name: "Dismiss the activation notice" }).click();
+    await notice.waitFor({ state: "hidden" });
+    // Dismissed for good in this browser.
+    await team.reload();
+    await card.getByText("Ready to compete").waitFor();
+    expect(await card.getByText("Your team is active").count()).toBe(0);
+
+    const mail = await waitForMail(owner.email, "Your team is active");
+    expect(mail).toContain("An organizer activated your team.");
+    // Two browsers, five pages checked by axe at two widths: slow on a busy two-core machine.
+  }, 180_000);
+
+  it("an organizer declines with a reason; the team reads it with what to do and may ask again", async () => {
+    const name = `declined-${Date.now() % 100_000}`;
+    const owner = await teamOf(name);
+    const asked = await scene.call("/teams/request-activation", {
+      headers: bearer(owner.token),
+      body: { message: "Solo for now" },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+
+    const organizer = await signIn(ADMIN);
+    await organizer.goto(`${baseUrl}/admin`);
+    const section = organizer.getByRole("region", { name: /Waiting for activation/ });
+    await section.getByRole("button", { name: `Decline ${name}` }).click();
+    const dialog = organizer.getByRole("dialog");
+    await dialog.getByLabel("Reason (optional)").fill(REASON);
+    await dialog.getByRole("button", { name: "Decline" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await organizer.getByText(`${name} sees your answer`).waitFor();
+
+    const team = await signIn(owner);
+    const card = team.getByRole("article", { name });
+    const declined = card.getByRole("status").filter({ hasText: "Activation request declined" });
+    await declined.waitFor();
+    expect(await declined.textContent()).toContain(`Reason: ${REASON}`);
+    expect(await declined.textContent()).toContain("then ask again");
+    await shoot(team, "activation-dashboard-declined");
+
+    const mail = await waitForMail(owner.email, "activation request was declined");
+    expect(mail).toContain(REASON);
+
+    await declined.getByRole("button", { name: "Ask again" }).click();
+    await team.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
+    await card.getByRole("status").filter({ hasText: "Activation requested" }).waitFor();
+  }, 180_000);
+});

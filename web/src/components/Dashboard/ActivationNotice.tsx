@@ -1,0 +1,244 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { ACTIVATION_MESSAGE_MAX_LENGTH, TEAM_MESSAGES, type TeamView } from "@tandem/contracts";
+import { useState } from "react";
+import { hasErrorCode } from "../../api/client";
+import { useRequestActivation } from "../../api/teams/mutations";
+import classes from "./Dashboard.module.css";
+import { formatDate } from "./format";
+import { serverDetail } from "./teamErrors";
+
+/** The browser remembers which activation a member dismissed the notice of (per team). */
+const dismissedKey = (teamId: string) => `activation-notice-dismissed:${teamId}`;
+
+function readDismissed(teamId: string): string | null {
+  try {
+    return window.localStorage.getItem(dismissedKey(teamId));
+  } catch {
+    return null;
+  }
+}
+
+function RequestActivationModal({
+  opened,
+  onClose,
+  teamName,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  teamName: string;
+}) {
+  const { trigger, isMutating } = useRequestActivation();
+  const [message, setMessage] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    if (isMutating) return;
+    setFailure(null);
+    onClose();
+  };
+
+  const send = async () => {
+    setFailure(null);
+    try {
+      const answer = await trigger(message);
+      notifications.show({
+        color: "green",
+        title: "Activation requested",
+        message: answer.message,
+      });
+      setMessage("");
+      onClose();
+    } catch (error) {
+      // Already asked (by a teammate, in another tab) or already active: the dashboard, read
+      // again by the mutation, now shows where the team stands.
+      if (
+        hasErrorCode(error, "team.activation_pending") ||
+        hasErrorCode(error, "team.already_active")
+      ) {
+        notifications.show({
+          color: "blue",
+          title: "Nothing to ask",
+          message: error.serverError ?? "",
+        });
+        onClose();
+        return;
+      }
+      setFailure(serverDetail(error) ?? TEAM_MESSAGES.activationRequestFailed);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Ask to activate team "${teamName}"`}
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            The organizers see your request in their console. Your team can ask once; they answer
+            here and by e-mail to every member.
+          </Text>
+          <Textarea
+            label={TEAM_MESSAGES.activationMessageLabel}
+            description="For example who you are and when you plan to start."
+            autosize
+            minRows={3}
+            maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
+            value={message}
+            onChange={(event) => setMessage(event.currentTarget.value)}
+            data-autofocus
+          />
+          {failure && (
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={TEAM_MESSAGES.activationRequestFailed}
+            >
+              <Text size="sm">{failure}</Text>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={isMutating}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isMutating}>
+              Send request
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Where the team stands on activation (issue 33): how to ask, the request waiting for an
+ * answer, a declined request with the reason and what to do, and a dismissible notice once an
+ * organizer activated the team.
+ */
+export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const [dismissed, setDismissed] = useState(() => readDismissed(team.id));
+  const request = team.activation_request ?? null;
+
+  if (team.disqualified) return null;
+
+  if (team.status === "active") {
+    if (!team.activated_at || dismissed === team.activated_at) return null;
+    const dismiss = () => {
+      try {
+        window.localStorage.setItem(dismissedKey(team.id), team.activated_at ?? "");
+      } catch {
+        // Blocked storage: the notice comes back on the next visit.
+      }
+      setDismissed(team.activated_at);
+    };
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        role="status"
+        title={TEAM_MESSAGES.activatedTitle}
+        withCloseButton
+        closeButtonLabel="Dismiss the activation notice"
+        onClose={dismiss}
+      >
+        <Text size="sm">
+          {TEAM_MESSAGES.activatedNotice} Activated on{" "}
+          <time dateTime={team.activated_at}>{formatDate(team.activated_at)}</time>.
+        </Text>
+      </Alert>
+    );
+  }
+
+  // Organizers activate their own team from the card's actions.
+  if (isAdmin) {
+    return (
+      <Text size="sm" c="dimmed">
+        Activating the team starts its competition timer and enables submissions.
+      </Text>
+    );
+  }
+
+  const modal = (
+    <RequestActivationModal
+      opened={asking}
+      onClose={() => setAsking(false)}
+      teamName={team.team_name}
+    />
+  );
+
+  if (request?.state === "waiting") {
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        role="status"
+        title={TEAM_MESSAGES.activationWaitingTitle}
+      >
+        <Text size="sm">
+          Your team asked on{" "}
+          <time dateTime={request.requested_at}>{formatDate(request.requested_at)}</time> and is
+          waiting for an organizer. The answer appears here, and every member gets an e-mail.
+        </Text>
+        {request.message && (
+          <Text
+            size="sm"
+            mt={4}
+            className={classes.wrapAnywhere}
+            style={{ whiteSpace: "pre-wrap" }}
+          >
+            Your message: {request.message}
+          </Text>
+        )}
+      </Alert>
+    );
+  }
+
+  if (request?.state === "declined") {
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        role="status"
+        title={TEAM_MESSAGES.activationDeclinedTitle}
+      >
+        <Stack gap={6} align="flex-start">
+          <Text size="sm" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
+            Reason: {request.decline_reason ?? "none given."}
+          </Text>
+          <Text size="sm">{TEAM_MESSAGES.activationDeclinedWhatToDo}</Text>
+          <Button size="xs" variant="light" color="orange" onClick={() => setAsking(true)}>
+            {TEAM_MESSAGES.activationAskAgain}
+          </Button>
+        </Stack>
+        {modal}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap={6} align="flex-start">
+      <Text size="sm" c="dimmed">
+        An organizer activates teams. Activation starts the competition timer and enables
+        submissions. Ask for it once your team is ready.
+      </Text>
+      <Button size="xs" variant="light" onClick={() => setAsking(true)}>
+        {TEAM_MESSAGES.activationAsk}
+      </Button>
+      {modal}
+    </Stack>
+  );
+}
