@@ -229,7 +229,7 @@ describe("the Competition page", () => {
     expect(puts(calls).map((call) => sent(call).rescore)).toEqual([false, true]);
     expect(sent(puts(calls)[1]).definition.domains[0]?.challenges[0]?.metric).toBe("mae");
     expect(save()).toBeEnabled();
-  }, 20_000);
+  }, 60_000);
 
   it("sets a challenge's feedback policy, and back to the default", async () => {
     const calls = stubConsole(
@@ -262,7 +262,7 @@ describe("the Competition page", () => {
     await user.click(review());
     await waitFor(() => expect(puts(calls)).toHaveLength(2));
     expect(food(sent(puts(calls)[1]).definition).feedback).toBeUndefined();
-  }, 20_000);
+  }, 60_000);
 
   it("sends who sees the leaderboards as the definition's leaderboard_visibility", async () => {
     const calls = stubConsole(
@@ -279,7 +279,7 @@ describe("the Competition page", () => {
     await user.click(review());
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
     expect(sent(puts(calls)[0]).definition.leaderboard_visibility).toBe("participants");
-  }, 20_000);
+  }, 60_000);
 
   it("tells the organizer another one saved a newer version, and reloads it on request", async () => {
     let stored = adminCompetition();
