@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { MailUnavailable, refusedForGood } from "../../lib/mail-failures";
 import type { Mailer } from "../../lib/mailer";
 import type { ActivationNoticesRepository } from "./activation-notices.repository";
 import { activationDecisionMail } from "./notification-mails";
@@ -21,19 +22,6 @@ export interface ActivationNoticeReport {
   mails: number;
   /** The mail server could not be reached; what was left waits for the next sweep. */
   interrupted: boolean;
-}
-
-/** The mail server is unreachable or refused for now: stop, and let the next sweep retry. */
-class MailUnavailable extends Error {}
-
-/** A permanent refusal of this message or address (SMTP 5xx): sending again fails the same way. */
-function refusedForGood(err: unknown): boolean {
-  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
-  return (
-    (code === "EENVELOPE" || code === "EMESSAGE") &&
-    typeof responseCode === "number" &&
-    responseCode >= 500
-  );
 }
 
 /**

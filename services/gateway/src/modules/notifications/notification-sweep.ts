@@ -1,5 +1,6 @@
 import type { SubmissionNoticeKind } from "@tandem/db";
 import type { FastifyBaseLogger } from "fastify";
+import { refusedForGood } from "../../lib/mail-failures";
 import type { Mail, Mailer } from "../../lib/mailer";
 import { feedbackPolicyOf, shownScore } from "../submissions/submission-view";
 import { delayedNoticeMail, digestMail, failedNoticeMail } from "./notification-mails";
@@ -51,19 +52,6 @@ function mailErrorCode(err: unknown): { code?: string; responseCode?: number } {
     ...(typeof code === "string" ? { code } : {}),
     ...(typeof responseCode === "number" ? { responseCode } : {}),
   };
-}
-
-/**
- * A permanent refusal of this message or address (SMTP 5xx): sending again would fail the same
- * way, so it is not retried; anything else (no connection, 4xx, a full disk) is.
- */
-function refusedForGood(err: unknown): boolean {
-  const { code, responseCode } = mailErrorCode(err);
-  return (
-    (code === "EENVELOPE" || code === "EMESSAGE") &&
-    responseCode !== undefined &&
-    responseCode >= 500
-  );
 }
 
 /** The UTC day before `now`'s. */
