@@ -63,6 +63,7 @@ export interface AxeFinding {
 
 /** axe-core's serious and critical violations on the current page (WCAG 2.x A/AA and best practice). */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  await transitionsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -72,6 +73,26 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(" ")),
     }));
+}
+
+/**
+ * Waits (up to 2 s of real time) for the page's finite CSS transitions and animations to end: a
+ * toast caught mid-fade has its text at part opacity, which axe measures as low contrast. Endless
+ * ones (loaders) are left running; the bound is kept on the Node side, as a test may have faked the
+ * page's timers.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  const finished = page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((animation) => animation.finished.catch(() => undefined)),
+  )`);
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise((resolve) => {
+    timer = setTimeout(resolve, 2_000);
+  });
+  await Promise.race([finished, bound]).finally(() => clearTimeout(timer));
 }
 
 /** Horizontal overflow of the document in CSS pixels (0 when nothing scrolls sideways). */

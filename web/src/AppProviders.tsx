@@ -38,7 +38,8 @@ export function AppProviders({
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Notifications position="top-right" />
+      {/* Bottom: a toast must not cover the header's buttons (sign out, submit). */}
+      <Notifications position="bottom-right" />
       <SWRConfig value={swrConfig}>
         <AuthProvider hydrating={hydrating}>
           <CompetitionProvider initial={competition}>{children}</CompetitionProvider>
