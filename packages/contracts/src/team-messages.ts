@@ -48,6 +48,15 @@ export const TEAM_MESSAGES = {
   activatedTitle: "Your team is active",
   activatedNotice:
     "An organizer activated your team: its competition timer has started and submissions are enabled.",
+  /** The gateway's answers to `POST /api/teams/request-activation`. */
+  activationRequested:
+    "Activation requested. An organizer will answer on your dashboard, and your team gets an e-mail when it happens.",
+  activationAlreadyActive: "Your team is already active: it can submit without asking.",
+  activationDisqualified:
+    "Your team is disqualified, so it cannot be activated. Contact the organizers with any questions.",
+  /** `requestedAt` as "2026-11-28 09:15" (UTC). */
+  activationPending: (requestedAt: string) =>
+    `Your team already asked for activation on ${requestedAt} UTC. An organizer will answer on your dashboard and by e-mail.`,
   publicScore: "public score",
   finalScore: "final score",
 } as const;

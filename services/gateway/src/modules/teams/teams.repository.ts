@@ -332,16 +332,6 @@ export function createTeamsRepository({ db }: { db: Database }) {
         return { outcome: "requested", teamId: team.id };
       });
     },
-
-    /** Activation cannot be undone; activating an active team keeps its first `activated_at`. */
-    async activate(teamId: string): Promise<Team | undefined> {
-      const [updated] = await db
-        .update(teams)
-        .set({ status: "active", activatedAt: new Date() })
-        .where(and(eq(teams.id, teamId), eq(teams.status, "inactive"), live))
-        .returning();
-      return updated ?? this.findById(teamId);
-    },
   };
 }
 export type TeamsRepository = ReturnType<typeof createTeamsRepository>;

@@ -12,6 +12,7 @@ import {
   requestActivationResponseSchema,
   rotateInviteResponseSchema,
   rotateKeyResponseSchema,
+  TEAM_MESSAGES,
   teamsResponseSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
@@ -215,25 +216,20 @@ export async function teamRoutes(
         case "no-team":
           throw notFound("team.not_member", NOT_IN_TEAM);
         case "active":
-          throw conflict(
-            "team.already_active",
-            "Your team is already active: it can submit without asking.",
-          );
+          throw conflict("team.already_active", TEAM_MESSAGES.activationAlreadyActive);
         case "disqualified":
-          throw conflict(
-            "team.disqualified",
-            "Your team is disqualified, so it cannot be activated. Contact the organizers with any questions.",
-          );
+          throw conflict("team.disqualified", TEAM_MESSAGES.activationDisqualified);
         case "pending":
           throw conflict(
             "team.activation_pending",
-            `Your team already asked for activation on ${asked.requestedAt.toISOString().slice(0, 16).replace("T", " ")} UTC. An organizer will answer on your dashboard and by e-mail.`,
+            TEAM_MESSAGES.activationPending(
+              asked.requestedAt.toISOString().slice(0, 16).replace("T", " "),
+            ),
           );
       }
       return {
         success: true,
-        message:
-          "Activation requested. An organizer will answer on your dashboard, and your team gets an e-mail when it happens.",
+        message: TEAM_MESSAGES.activationRequested,
         team: await viewOf(asked.teamId, userId),
       };
     },
