@@ -24,16 +24,15 @@ export function createInlineDispatcher(options: {
   const policy = options.policy ?? SCORING_RETRY_POLICY;
   const running = new Set<Promise<unknown>>();
 
-  async function run(submissionId: string): Promise<void> {
+  async function run(submissionId: string, traceId: string): Promise<void> {
+    // As on a worker: the job's lines carry the trace id of the request that queued it.
+    const log = options.logger.child({ submissionId, traceId });
     for (let failed = 1; ; failed++) {
       try {
-        await options.process(submissionId);
+        await options.process(submissionId, undefined, log);
         return;
       } catch (err) {
-        options.logger.warn(
-          { submissionId, attempt: failed, err: String(err) },
-          "scoring attempt failed",
-        );
+        log.warn({ attempt: failed, err: String(err) }, "scoring attempt failed");
         if (isLastAttempt(policy.attempts, failed)) {
           await options.markFailed(submissionId);
           return;
@@ -44,8 +43,8 @@ export function createInlineDispatcher(options: {
   }
 
   return {
-    async dispatch(submissionId, { waitMs }) {
-      const job = run(submissionId).catch((err: unknown) =>
+    async dispatch(submissionId, { traceId, waitMs }) {
+      const job = run(submissionId, traceId).catch((err: unknown) =>
         options.logger.error({ submissionId, err: String(err) }, "scoring crashed"),
       );
       running.add(job);

@@ -27,7 +27,10 @@ describe("the inline dispatcher", () => {
     const dispatcher = createInlineDispatcher({ process, markFailed: vi.fn(), logger });
 
     expect(await dispatcher.dispatch("s1", { traceId: "t", waitMs: 5_000 })).toBe("finished");
-    expect(process).toHaveBeenCalledWith("s1");
+    expect(process).toHaveBeenCalledWith("s1", undefined, expect.anything());
+    // The job's lines carry the request's trace id, as on a worker.
+    const log = (process.mock.calls[0] as unknown[])[2] as { bindings(): Record<string, unknown> };
+    expect(log.bindings()).toMatchObject({ submissionId: "s1", traceId: "t" });
   });
 
   it("answers pending after the wait while scoring goes on, and close waits for it", async () => {

@@ -57,6 +57,8 @@ export function createSubmissionProcessor({
     submissionId: string,
     /** Filled in once claimed: what the caller would otherwise read again (its metrics' label). */
     seen?: { challengeKey?: string },
+    /** The job's logger, carrying the trace id of the request that queued it. */
+    log: Logger = logger,
   ): Promise<ProcessOutcome> {
     const claim = await claimSubmission(db, submissionId, { leaseMs: claimLeaseMs });
     if (!claim) return "skipped";
@@ -70,21 +72,21 @@ export function createSubmissionProcessor({
     } catch (err) {
       // The next try (this job's retry, or a re-delivery) takes it at once, not after the lease.
       await releaseClaim(db, claim).catch((releaseErr: unknown) =>
-        logger.warn({ err: releaseErr, submissionId }, "could not give back the claim"),
+        log.warn({ err: releaseErr, submissionId }, "could not give back the claim"),
       );
       throw err;
     }
     // Another run took the submission over while this one ran; its result is the one kept.
     if (!written) return "skipped";
     if (outcome.result.status === "invalid") return "invalid";
-    logger.info(
+    log.info(
       // The private score stays in the database: logs are read more widely than the standings.
       { submissionId, challenge: claim.challengeKey, value: outcome.value?.public },
       "submission scored",
     );
     if (claim.counted && onScored) {
       // The score is safely stored; a failed refresh only delays the leaderboard until the next one.
-      await onScored().catch((err: unknown) => logger.warn({ err }, "rankings refresh failed"));
+      await onScored().catch((err: unknown) => log.warn({ err }, "rankings refresh failed"));
     }
     return "scored";
   };

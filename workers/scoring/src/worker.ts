@@ -41,11 +41,13 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
         logger.warn({ jobId: job.id }, "dropped a malformed scoring job");
         throw new UnrecoverableError("Malformed scoring job");
       }
-      const { submissionId } = data.data;
+      const { submissionId, traceId } = data.data;
+      // The gateway's request id, so one search follows a submission from upload to score.
+      const log = logger.child({ jobId: job.id, submissionId, ...(traceId ? { traceId } : {}) });
       try {
         const started = performance.now();
         const seen: { challengeKey?: string } = {};
-        const outcome = await options.process(submissionId, seen);
+        const outcome = await options.process(submissionId, seen, log);
         if (outcome !== "skipped" && seen.challengeKey) {
           metrics?.observeScoring(seen.challengeKey, (performance.now() - started) / 1000);
         }
@@ -53,7 +55,7 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
       } catch (err) {
         // Marked before the job fails, so whoever waits for the job reads the final status.
         // BullMQ counts this failure in `attemptsMade` only once the processor has thrown.
-        if (isFinal(job, err, job.attemptsMade + 1)) await giveUp(job, submissionId);
+        if (isFinal(job, err, job.attemptsMade + 1)) await giveUp(submissionId, log);
         throw err;
       }
     },
@@ -65,15 +67,12 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
     },
   );
 
-  async function giveUp(job: Job<ScoringJob>, submissionId: string): Promise<void> {
+  async function giveUp(submissionId: string, log: Logger): Promise<void> {
     try {
       await markSubmissionFailed(db, submissionId);
     } catch (err) {
       // The submission stays unfinished and its job failed: the reconciler retries the job.
-      logger.error(
-        { err, jobId: job.id, submissionId },
-        "could not mark submission failed; the reconciler will retry it",
-      );
+      log.error({ err }, "could not mark submission failed; the reconciler will retry it");
     }
   }
 
@@ -86,6 +85,7 @@ export function createScoringWorker(options: ScoringWorkerOptions): Worker<Scori
     logger.warn(
       {
         jobId: job.id,
+        traceId: job.data?.traceId,
         attempt: job.attemptsMade,
         final: isFinal(job, error, job.attemptsMade),
         err: error,

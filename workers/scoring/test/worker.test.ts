@@ -88,6 +88,21 @@ describe("the scoring worker", () => {
     expect(await fixture.readSubmission(id)).toMatchObject({ status: "scored", metricValue: 0 });
   });
 
+  it("logs the job's lines under the trace id of the request that queued it", async () => {
+    const { logger, lines } = captureLogger();
+    startWorker(buildProcessor(fixture), { logger });
+    const id = await fixture.insertSubmission({ csv: perfect });
+    await queue.add(
+      "score",
+      { submissionId: id, traceId: "req-4f2a" },
+      { ...FAST_RETRIES, jobId: scoringJobId(id) },
+    );
+
+    await finishedJob(scoringJobId(id));
+    const scored = lines.find((line) => line.msg === "submission scored");
+    expect(scored).toMatchObject({ traceId: "req-4f2a", submissionId: id });
+  });
+
   it("retries a transient error and scores on a later attempt, never marking it failed", async () => {
     const answers = createAnswersCache(createAnswersStore({ db: fixture.db }));
     let calls = 0;
