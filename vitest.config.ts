@@ -54,6 +54,9 @@ export default defineConfig({
           include: ["web/src/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["web/test-utils/setup.ts"],
+          // A bound, not a speed check: a component test that takes 1 s on a quiet machine takes
+          // 4-6 s on one busy with other work (load 12 on 2 cores), past vitest's 5 s default.
+          testTimeout: 30_000,
           // CSS modules give their plain class names; no stylesheet is applied.
           css: { modules: { classNameStrategy: "non-scoped" } },
         },
