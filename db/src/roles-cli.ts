@@ -10,7 +10,7 @@ const passwords: [DatabaseRole, string | undefined][] = [
   ["tandem_worker", process.env.WORKER_DB_PASSWORD],
 ];
 if (!process.env.DATABASE_URL) {
-  console.error("db:roles needs DATABASE_URL (the owner's); the embedded database has no roles.");
+  console.error("db:roles needs DATABASE_URL (the owner's); embedded mode connects as its one owner and needs none.");
   process.exit(1);
 }
 const handle = await createDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 1 });

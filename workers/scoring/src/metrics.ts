@@ -25,7 +25,7 @@ export function createWorkerMetrics({ processMetrics = true }: { processMetrics?
   });
   const rankingsRefresh = new Histogram({
     name: "tandem_rankings_refresh_seconds",
-    help: "Time to refresh the cached rankings after a counted score",
+    help: "Time of each rebuild of the cached rankings (counted scores and the gateways' marks)",
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers,
   });

@@ -10,8 +10,8 @@ import type { Logger } from "pino";
 
 /**
  * Re-enqueues submissions left unfinished for `olderThanMs` since their latest claim (Redis
- * lost the job, a worker died mid-job), oldest first, every page of them. Job ids are the
- * submission ids, so a job that still exists is left alone.
+ * lost the job, a worker died mid-job), oldest first, every page of them. A job's id is made from
+ * its submission's (`scoringJobId`), so a job that still exists is left alone.
  */
 export async function reconcileStuckSubmissions(
   db: Database,
