@@ -17,6 +17,7 @@ import {
 import {
   createDatabase,
   type DatabaseRole,
+  dataDirOf,
   ensureRoles,
   runMigrations,
   setRoleLogin,
@@ -60,7 +61,8 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || !(scale > 0)) {
 }
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
-const dataDir = resolve(process.env.DATA_DIR ?? join(repoRoot, ".data"));
+// As every entry point reads it (`.data` under the working directory, which npm makes the root).
+const dataDir = dataDirOf(process.env);
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   NODE_ENV: process.env.NODE_ENV ?? "production",

@@ -28,6 +28,7 @@ export {
   TABLE_GRANTS,
 } from "./roles";
 export * from "./schema";
+export { DEFAULT_DATA_DIR, dataDirOf, logLevelOf, roleLoginsOf, toolSettingsOf } from "./settings";
 export { type SubmissionRecord, submissionRecordColumns } from "./submission-record";
 export {
   createTestSetStore,

@@ -1,10 +1,8 @@
 import { createDatabase } from "./client";
 import { runMigrations } from "./migrate";
+import { toolSettingsOf } from "./settings";
 
-const handle = await createDatabase({
-  databaseUrl: process.env.DATABASE_URL,
-  dataDir: process.env.DATA_DIR ?? ".data",
-});
+const handle = await createDatabase(toolSettingsOf(process.env));
 try {
   await runMigrations(handle);
   console.log(`Migrations applied (${handle.kind}).`);

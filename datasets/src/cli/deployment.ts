@@ -7,6 +7,7 @@ import {
   EmbeddedDatabaseBusyError,
   loadOrCreateSecrets,
   runMigrations,
+  toolSettingsOf,
 } from "@tandem/db";
 import {
   type CompetitionSnapshot,
@@ -21,12 +22,13 @@ import { Redis } from "ioredis";
 import { PUBLIC_SEED_WARNING, requireSecretSeed } from "../seed";
 
 /** The data tools' settings; the only place they read the environment. */
+const { databaseUrl, dataDir } = toolSettingsOf(process.env);
 export const settings = {
-  databaseUrl: process.env.DATABASE_URL || undefined,
+  databaseUrl,
   redisUrl: process.env.REDIS_URL || undefined,
   queuePrefix: process.env.QUEUE_PREFIX || "tandem",
-  dataDir: resolve(process.env.DATA_DIR || ".data"),
-  staticDir: resolve(process.env.STATIC_DIR || join(process.env.DATA_DIR || ".data", "static")),
+  dataDir,
+  staticDir: resolve(process.env.STATIC_DIR || join(dataDir, "static")),
   dataSeed: process.env.DATA_SEED,
   baselinePython: process.env.BASELINE_PYTHON,
   /** The main phase's dates as the gateways get them, so the tools see the same competition. */

@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import {
   datasetStates,
   fillMissingSplits,
@@ -14,7 +13,6 @@ import {
   ADMIN_REFUSED_MESSAGE,
   buildApp,
   ensureAdmin,
-  loadConfig,
 } from "@tandem/gateway";
 import {
   createCompetitionSource,
@@ -26,24 +24,16 @@ import {
 } from "@tandem/jobs";
 import { createRankingProcessor } from "@tandem/scoring-worker";
 import closeWithGrace from "close-with-grace";
+import { loadEmbeddedConfig } from "./config";
 import { createInlineDispatcher, resumeUnfinished } from "./inline-dispatcher";
-import { embeddedHost, listeningMessage } from "./listen-address";
+import { listeningMessage } from "./listen-address";
 
 /**
  * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
  * The composition root is the only place that knows both the gateway and the worker.
  */
-const env = process.env;
-const dataDir = resolve(env.DATA_DIR ?? ".data");
-const secrets = loadOrCreateSecrets(dataDir);
-const config = loadConfig({
-  ...env,
-  DATA_DIR: dataDir,
-  HOST: embeddedHost(env),
-  JWT_SECRET: env.JWT_SECRET ?? secrets.jwtSecret,
-  API_KEY_ENCRYPTION_KEY: env.API_KEY_ENCRYPTION_KEY ?? secrets.apiKeyEncryptionKey,
-  JUPYTER_SIGNING_KEY: env.JUPYTER_SIGNING_KEY ?? secrets.jupyterSigningKey,
-});
+const embedded = loadEmbeddedConfig(process.env, loadOrCreateSecrets);
+const config = embedded.gateway;
 const logger = createLogger(config.logLevel, "tandem");
 const database = await createDatabase({
   databaseUrl: config.databaseUrl,
@@ -74,9 +64,9 @@ const toGenerate = Object.keys(states).filter((slug) => {
   }
   return states[slug] === "missing" || states[slug] === "legacy";
 });
-const dataSeed = env.DATA_SEED?.trim() || secrets.dataSeed;
+const dataSeed = embedded.dataSeed;
 if (toGenerate.length > 0) {
-  const scale = Number(env.DATA_SCALE ?? "1");
+  const scale = embedded.dataScale;
   logger.info({ staticDir: config.staticDir, scale, domains: toGenerate }, "generating datasets");
   await generateDatasets({
     db: database.db,
@@ -161,7 +151,7 @@ logger.info(listeningMessage(config.host, config.port));
 if (toGenerate.length > 0) void measureFreshBaselines(toGenerate);
 
 async function measureFreshBaselines(slugs: string[]): Promise<void> {
-  const python = await findBaselinePython(env.BASELINE_PYTHON);
+  const python = await findBaselinePython(embedded.baselinePython);
   if (!python) {
     logger.warn(
       "baselines not measured: no Python with pandas, numpy and scikit-learn (set BASELINE_PYTHON, then run `npm run data:baselines` with the server stopped)",

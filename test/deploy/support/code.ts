@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { roleLoginsOf, toolSettingsOf } from "@tandem/db";
 import { loadConfig } from "@tandem/gateway";
 import { loadWorkerConfig } from "../../../workers/scoring/src/config";
 import { REPO_ROOT } from "../../support/processes";
@@ -38,8 +39,9 @@ function processEnvReads(path: string): string[] {
 export const READS = {
   gateway: variablesRead(loadConfig),
   worker: variablesRead((env) => loadWorkerConfig(env as NodeJS.ProcessEnv)),
-  migrate: [...processEnvReads("db/src/migrate-cli.ts"), ...processEnvReads("db/src/roles-cli.ts")],
-  data: processEnvReads("datasets/src/cli/deployment.ts"),
+  // The tools read the environment through @tandem/db's settings parsers.
+  migrate: [...variablesRead(toolSettingsOf), ...variablesRead(roleLoginsOf)],
+  data: [...processEnvReads("datasets/src/cli/deployment.ts"), ...variablesRead(toolSettingsOf)],
 };
 
 export function shutdownDelayMs(path: string): number {

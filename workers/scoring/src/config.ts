@@ -20,12 +20,26 @@ const schema = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
-export type WorkerConfig = z.infer<typeof schema>;
 
-export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
+/** The environment read once, at start, into camelCase keys (the gateway's casing too). */
+export function loadWorkerConfig(env: Record<string, string | undefined>) {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   }
-  return parsed.data;
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
+    concurrency: e.WORKER_CONCURRENCY,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    reconcileAfterMs: e.RECONCILE_AFTER_MS,
+    lockMs: e.WORKER_LOCK_MS,
+    rankingsMinGapMs: e.RANKINGS_MIN_GAP_MS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    logLevel: e.LOG_LEVEL,
+  };
 }
+export type WorkerConfig = ReturnType<typeof loadWorkerConfig>;

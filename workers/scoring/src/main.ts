@@ -20,10 +20,10 @@ import { reconcileStuckSubmissions } from "./reconciler";
 import { createScoringWorker } from "./worker";
 
 const config = loadWorkerConfig(process.env);
-const logger = createLogger(config.LOG_LEVEL, "scoring-worker");
-const database = await createDatabase({ databaseUrl: config.DATABASE_URL });
+const logger = createLogger(config.logLevel, "scoring-worker");
+const database = await createDatabase({ databaseUrl: config.databaseUrl });
 // Workers block on Redis; BullMQ requires maxRetriesPerRequest null for them.
-const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
 const metrics = createWorkerMetrics();
 const competition = createCompetitionSource({ db: database.db });
 // Workers are the rebuilders (ADR 0021): a job slot scores and only marks the rankings stale;
@@ -31,22 +31,22 @@ const competition = createCompetitionSource({ db: database.db });
 // gateways' changes (teams, final marks, settings) too.
 const rankings = createRankingsFreshness({
   db: database.db,
-  cache: createRankingsCache(createRedisStore(connection), config.QUEUE_PREFIX),
+  cache: createRankingsCache(createRedisStore(connection), config.queuePrefix),
   mode: "marked",
   logger,
-  minGapMs: config.RANKINGS_MIN_GAP_MS,
+  minGapMs: config.rankingsMinGapMs,
   onRebuilt: metrics.observeRankingsRefresh,
   // The rankings list the active definition's domains and challenges.
   beforeRebuild: () => competition.current(),
 });
-rankings.watch(Math.max(250, config.RANKINGS_MIN_GAP_MS / 2));
+rankings.watch(Math.max(250, config.rankingsMinGapMs / 2));
 const processSubmission = createRankingProcessor({
   db: database.db,
   rankings,
   logger,
   // A claim lives as long as the job's lock: a dead worker's job is re-delivered once its lock
   // lapses, and by then so has the claim.
-  claimLeaseMs: config.WORKER_LOCK_MS,
+  claimLeaseMs: config.lockMs,
   competition,
 });
 // Answers loaded and aligned before the first job: a worker added mid-rush scores at full speed.
@@ -54,23 +54,23 @@ const prepared = await processSubmission.warm();
 logger.info({ challenges: prepared }, "answers prepared");
 const worker = createScoringWorker({
   connection,
-  prefix: config.QUEUE_PREFIX,
-  concurrency: config.WORKER_CONCURRENCY,
-  lockMs: config.WORKER_LOCK_MS,
+  prefix: config.queuePrefix,
+  concurrency: config.concurrency,
+  lockMs: config.lockMs,
   db: database.db,
   process: processSubmission,
   logger,
   metrics,
 });
-const queue = new Queue<ScoringJob>(SCORING_QUEUE, { connection, prefix: config.QUEUE_PREFIX });
+const queue = new Queue<ScoringJob>(SCORING_QUEUE, { connection, prefix: config.queuePrefix });
 const timer = setInterval(() => {
-  reconcileStuckSubmissions(database.db, queue, config.RECONCILE_AFTER_MS, logger).catch(
+  reconcileStuckSubmissions(database.db, queue, config.reconcileAfterMs, logger).catch(
     (err: unknown) => logger.warn({ err }, "reconcile failed"),
   );
-}, config.RECONCILE_INTERVAL_MS);
+}, config.reconcileIntervalMs);
 let metricsServer: MetricsServer | undefined;
-if (config.METRICS_PORT > 0) {
-  const listen = { host: config.METRICS_HOST, port: config.METRICS_PORT };
+if (config.metricsPort > 0) {
+  const listen = { host: config.metricsHost, port: config.metricsPort };
   try {
     metricsServer = await serveMetrics(metrics.registry, { ...listen, logger });
     logger.info(listen, "metrics served at /metrics");
@@ -80,7 +80,7 @@ if (config.METRICS_PORT > 0) {
     logger.error({ err, ...listen }, "metrics not served: the port is taken or cannot be bound");
   }
 }
-logger.info({ concurrency: config.WORKER_CONCURRENCY }, "scoring worker started");
+logger.info({ concurrency: config.concurrency }, "scoring worker started");
 
 closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
   if (err) logger.error({ err }, "worker crashed");

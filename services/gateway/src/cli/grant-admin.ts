@@ -1,6 +1,5 @@
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { createDatabase, runMigrations } from "@tandem/db";
+import { createDatabase, logLevelOf, runMigrations, toolSettingsOf } from "@tandem/db";
 import { createLogger } from "@tandem/jobs";
 import { grantAdmin } from "../bootstrap-admin";
 
@@ -10,15 +9,12 @@ import { grantAdmin } from "../bootstrap-admin";
  * Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the embedded server first).
  */
 const { values } = parseArgs({ options: { email: { type: "string" } } });
-const logger = createLogger(process.env.LOG_LEVEL ?? "info", "admin-grant");
+const logger = createLogger(logLevelOf(process.env), "admin-grant");
 if (!values.email) {
   console.error("Usage: npm run admin:grant -- --email <address of an existing account>");
   process.exit(1);
 }
-const database = await createDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: resolve(process.env.DATA_DIR || ".data"),
-});
+const database = await createDatabase(toolSettingsOf(process.env));
 try {
   await runMigrations(database);
   const result = await grantAdmin(database.db, values.email);
