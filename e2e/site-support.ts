@@ -18,12 +18,15 @@ export interface PageOptions {
   width?: number;
   height?: number;
   reducedMotion?: "reduce" | "no-preference";
+  /** The system's colour scheme (prefers-color-scheme); light unless told. */
+  colorScheme?: "light" | "dark";
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion ?? "no-preference",
+    colorScheme: options.colorScheme ?? "light",
   });
   const page = await context.newPage();
   // Closing the page closes its context too. When the page closed because the whole browser

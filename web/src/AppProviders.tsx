@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "./colors.css";
 
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
@@ -36,7 +37,9 @@ export function AppProviders({
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      // The system's scheme unless the visitor chose one (header settings, mobile menu); the
+      // inline script in index.html applies the same rule before first paint.
+      defaultColorScheme="auto"
     >
       {/* Bottom: a toast must not cover the header's buttons (sign out, submit). */}
       <Notifications position="bottom-right" />

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import helmet from "@fastify/helmet";
 import type { CompetitionDefinition, PublicCompetition } from "@tandem/competition";
 import { defaultDefinition } from "@tandem/competition/server";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -42,12 +44,13 @@ const notFoundLimitStub = fp(
   { name: "rate-limit" },
 );
 
-async function start(withCompetition = true) {
+async function start(withCompetition = true, { web = "web", withHelmet = false } = {}) {
   app = Fastify();
   await app.register(notFoundLimitStub);
+  if (withHelmet) await app.register(helmet);
   await app.register(webStaticPlugin, {
     staticDir: join(dir, "static"),
-    webDistDir: join(dir, "web"),
+    webDistDir: join(dir, web),
     ...(withCompetition
       ? {
           publicCompetition: async () => {
@@ -198,6 +201,49 @@ describe("HTML documents with the competition", () => {
     expect(carried(landing.body)?.version).toBe(0);
     const shell = await server.inject({ url: "/dashboard" });
     expect(carried(shell.body)).toBeNull();
+  });
+});
+
+/**
+ * Issue 33 (dark mode): web/index.html sets the colour scheme in an inline script before first
+ * paint; the gateway's Content-Security-Policy (helmet's `script-src 'self'`) lets exactly that
+ * script run, by its hash, and no other.
+ */
+describe("inline scripts under the Content-Security-Policy", () => {
+  const SCHEME = 'document.documentElement.setAttribute("data-mantine-color-scheme","dark")';
+  const sha256 = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+
+  beforeAll(async () => {
+    const web = join(dir, "web-inline");
+    await mkdir(web, { recursive: true });
+    const withScript = (html: string) =>
+      html.replace("<title>", `<script>${SCHEME}</script><title>`);
+    const prerendered = JSON.stringify(publicOf(defaultDefinition(), 0)).replace(/</g, "\\u003c");
+    await writeFile(join(web, "index.html"), withScript(shellHtml()));
+    await writeFile(join(web, "landing.html"), withScript(shellHtml(prerendered)));
+  });
+
+  it("allows the document's own inline script by its hash, on the landing page and the shell", async () => {
+    active = publicOf(defaultDefinition(), 3);
+    const server = await start(true, { web: "web-inline", withHelmet: true });
+    for (const url of ["/", "/dashboard"]) {
+      const response = await server.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      const policy = String(response.headers["content-security-policy"]);
+      const scriptSrc = policy.split(";").find((d) => d.startsWith("script-src "));
+      expect(scriptSrc, url).toBe(`script-src 'self' ${sha256(SCHEME)}`);
+      // One hash: the competition's JSON script is data, never run, so it needs none.
+      expect(policy.match(/'sha256-/g), url).toHaveLength(1);
+    }
+  });
+
+  it("adds nothing to the policy of a document without inline scripts", async () => {
+    active = publicOf(defaultDefinition(), 3);
+    const server = await start(true, { withHelmet: true });
+    const response = await server.inject({ url: "/dashboard" });
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain("sha256-");
   });
 });
 

@@ -131,6 +131,8 @@ type Encoding = "br" | "gzip";
 interface HtmlDocument {
   body: Buffer;
   etag: string;
+  /** CSP sources (`'sha256-…'`) of the inline scripts it runs (web/index.html's colour scheme). */
+  scriptHashes: string[];
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
@@ -256,7 +258,33 @@ function createHtmlDocuments(
 function htmlDocument(html: string): HtmlDocument {
   const body = Buffer.from(html);
   const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  return { body, etag, encoded: {} };
+  return { body, etag, scriptHashes: inlineScriptHashes(html), encoded: {} };
+}
+
+/** Inline scripts that run (no `src`; not data such as #tandem-competition's JSON). */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/json")[^>]*>([\s\S]+?)<\/script>/g;
+
+/**
+ * The hashes that let a document's own inline scripts past `script-src 'self'`: the colour
+ * scheme has to be set before first paint, before any file could arrive. Taken from the file as
+ * built, so the build and the policy cannot disagree.
+ */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, code]) => `'sha256-${createHash("sha256").update(code!).digest("base64")}'`,
+  );
+}
+
+/** Adds `sources` to the script-src of the Content-Security-Policy already set (helmet's). */
+function allowScripts(reply: FastifyReply, sources: string[]) {
+  const policy = reply.raw.getHeader("content-security-policy");
+  if (sources.length === 0 || typeof policy !== "string") return;
+  const directives = policy.split(";").map((directive) => directive.trim());
+  const at = directives.findIndex((directive) => directive.startsWith("script-src "));
+  if (at === -1) return;
+  directives[at] = [directives[at], ...sources].join(" ");
+  reply.raw.setHeader("content-security-policy", directives.join(";"));
 }
 
 async function sendDocument(
@@ -266,6 +294,7 @@ async function sendDocument(
 ) {
   const document = await pending;
   if (!document) return reply.callNotFound();
+  allowScripts(reply, document.scriptHashes);
   reply
     .header("cache-control", "no-cache")
     .header("vary", "accept-encoding")

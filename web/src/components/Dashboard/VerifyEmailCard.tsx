@@ -46,7 +46,7 @@ export function VerifyEmailCard() {
           </Text>
         )}
         {error && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}

@@ -26,7 +26,7 @@ export function FilePreview({ url, name }: FilePreviewProps) {
     return (
       <>
         <DataTable header={data.header} rows={data.rows} label={`First rows of ${name}`} />
-        <Text size="xs" c="gray.7" mt={6}>
+        <Text size="xs" c="dimmed" mt={6}>
           First {Math.min(PREVIEW_ROWS, data.rows.length)} rows of {name}.
         </Text>
       </>
@@ -40,7 +40,7 @@ export function FilePreview({ url, name }: FilePreviewProps) {
           {text}
         </Code>
       </ScrollRegion>
-      <Text size="xs" c="gray.7" mt={6}>
+      <Text size="xs" c="dimmed" mt={6}>
         {data.kind === "records" ? `First records of ${name}.` : `Start of ${name}.`}
       </Text>
     </>

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
 import { SettingsIcon } from "../icons";
@@ -12,16 +12,44 @@ interface AccountActionsProps {
   onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
-/** Right-hand side of the desktop header: sign-in links, or Dashboard and the settings menu. */
+/**
+ * Right-hand side of the desktop header: the settings menu (colour scheme, and the account's
+ * items once signed in) beside sign-in links, or beside Dashboard.
+ */
 export function AccountActions({
   settingsOpened,
   onSettingsChange,
   onLogout,
 }: AccountActionsProps) {
   const { status, user } = useAuth();
+  // Visitors fetch the menu's code on their first click, so the landing page's scripts do not grow.
+  const [settingsWanted, setSettingsWanted] = useState(false);
 
   // Showing "Log In" to someone about to be recognised would flash the wrong buttons.
   if (status === "loading") return null;
+
+  // Until the menu's code arrives, the same button records a click and the menu opens with it.
+  const placeholder = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Settings"
+      onClick={() => {
+        setSettingsWanted(true);
+        onSettingsChange(true);
+      }}
+    >
+      <SettingsIcon />
+    </ActionIcon>
+  );
+  const settings =
+    status === "authenticated" || settingsWanted ? (
+      <Suspense fallback={placeholder}>
+        <SettingsMenu opened={settingsOpened} onChange={onSettingsChange} onLogout={onLogout} />
+      </Suspense>
+    ) : (
+      placeholder
+    );
 
   if (status === "unauthenticated") {
     return (
@@ -32,21 +60,10 @@ export function AccountActions({
         <Button component={Link} to="/register" size="sm">
           Register
         </Button>
+        {settings}
       </Group>
     );
   }
-
-  // Until the menu's code arrives, the same button records a click and the menu opens with it.
-  const placeholder = (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label="Settings"
-      onClick={() => onSettingsChange(true)}
-    >
-      <SettingsIcon />
-    </ActionIcon>
-  );
 
   return (
     <Group gap="xs" wrap="nowrap">
@@ -58,9 +75,7 @@ export function AccountActions({
       <Button component={Link} to="/dashboard" size="sm">
         Dashboard
       </Button>
-      <Suspense fallback={placeholder}>
-        <SettingsMenu opened={settingsOpened} onChange={onSettingsChange} onLogout={onLogout} />
-      </Suspense>
+      {settings}
     </Group>
   );
 }

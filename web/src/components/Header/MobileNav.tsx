@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
 import { LogoutIcon } from "../icons";
+import { ColorSchemeControl } from "./ColorSchemeChoice";
 import {
   LINKS_AFTER_DOMAINS,
   LINKS_BEFORE_DOMAINS,
@@ -95,6 +96,9 @@ export function MobileNav({ onLogout }: MobileNavProps) {
           </Button>
         </Stack>
       )}
+
+      <Divider />
+      <ColorSchemeControl />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from "@mantine/core";
 import { useAuth } from "../../auth/AuthContext";
 import { LogoutIcon, SettingsIcon } from "../icons";
+import { ColorSchemeMenuItems } from "./ColorSchemeChoice";
 
 export interface SettingsMenuProps {
   opened: boolean;
@@ -8,7 +9,10 @@ export interface SettingsMenuProps {
   onLogout: (options?: { everywhere?: boolean }) => void;
 }
 
-/** The signed-in user's settings menu; its own chunk, so visitors never download the popover. */
+/**
+ * The header's settings menu: the colour scheme for everyone, the account's items once signed
+ * in. Its own chunk, fetched when first needed, so the landing page never downloads the popover.
+ */
 export default function SettingsMenu({ opened, onChange, onLogout }: SettingsMenuProps) {
   const { user } = useAuth();
   return (
@@ -19,16 +23,22 @@ export default function SettingsMenu({ opened, onChange, onLogout }: SettingsMen
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {user && <Menu.Label>{user.username}</Menu.Label>}
-        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => onLogout()}>
-          Logout
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<LogoutIcon size={16} />}
-          onClick={() => onLogout({ everywhere: true })}
-        >
-          Sign out everywhere
-        </Menu.Item>
+        <ColorSchemeMenuItems />
+        {user && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>{user.username}</Menu.Label>
+            <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => onLogout()}>
+              Logout
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<LogoutIcon size={16} />}
+              onClick={() => onLogout({ everywhere: true })}
+            >
+              Sign out everywhere
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

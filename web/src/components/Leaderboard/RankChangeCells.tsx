@@ -13,7 +13,7 @@ function Change({ change }: { change: number }) {
   }
   const up = change > 0;
   return (
-    <Text span size="sm" fw={700} c={up ? "teal.9" : "red.9"}>
+    <Text span size="sm" fw={700} c={up ? "teal" : "red"}>
       <span aria-hidden="true">
         {up ? "▲" : "▼"}
         {Math.abs(change)}

@@ -109,7 +109,7 @@ export function SubmitPredictionsForm({
             Chosen: <strong>{chosen.file.name}</strong> ({formatBytes(chosen.file.size)})
           </Text>
           {chosen.readFailed ? (
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red">
               The file could not be read. Choose it again.
             </Text>
           ) : checks ? (

@@ -41,12 +41,12 @@ function OverrideNote({
   if (source === null) return null;
   const when = formatInZone(inForce, zone.id);
   return source === "environment" ? (
-    <Text span c="orange.8" fw={600} inherit>
+    <Text span c="orange" fw={600} inherit>
       Set by the environment ({variable}): {when} is in force, not this value, which applies only
       once the variable is removed.
     </Text>
   ) : (
-    <Text span c="orange.8" fw={600} inherit>
+    <Text span c="orange" fw={600} inherit>
       Set in{" "}
       <Anchor component={Link} to="/admin/settings" inherit>
         Settings

@@ -49,7 +49,7 @@ export function AdminsList() {
                   {admin.username}
                 </Text>
                 {admin.status === "disabled" && (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red">
                     Disabled
                   </Text>
                 )}
