@@ -23,10 +23,10 @@ import {
   markSubmissionFailed,
 } from "@tandem/jobs";
 import { createRankingProcessor } from "@tandem/scoring-worker";
-import closeWithGrace from "close-with-grace";
 import { loadEmbeddedConfig } from "./config";
 import { createInlineDispatcher, resumeUnfinished } from "./inline-dispatcher";
 import { listeningMessage } from "./listen-address";
+import { closeOnSignals } from "./shutdown";
 
 /**
  * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
@@ -134,13 +134,14 @@ const app = await buildApp({
   rankingsFreshness: rankings,
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+closeOnSignals(logger, async ({ signal, err }) => {
   if (err) logger.error({ err }, "crashed");
   logger.info({ signal }, "stopping");
   await app.close();
   await dispatcher.close();
   await rankings.stop();
   await database.close();
+  logger.info("stopped");
 });
 
 await app.listen({ host: config.host, port: config.port });
