@@ -20,6 +20,7 @@ import {
 import { useState } from "react";
 import { useCreateInvitation } from "../../../api/admin/invitations";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { NUMBER_FIELD } from "../numberField";
 
 /**
  * Makes a personal, single-use organizer invitation. Its code is shown here once, right after
@@ -78,6 +79,7 @@ export function InvitationComposer() {
               onChange={(event) => setLabel(event.currentTarget.value)}
             />
             <NumberInput
+              classNames={NUMBER_FIELD}
               label="Valid for (days)"
               description={`1 to ${ADMIN_INVITATION_DAYS_MAX}`}
               min={1}

@@ -4,6 +4,7 @@ import { type AdminTeamDetail, TEAM_DAILY_LIMIT_MAX } from "@tandem/contracts";
 import { useState } from "react";
 import { useTeamAction } from "../../../api/admin/teams";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { NUMBER_FIELD } from "../numberField";
 
 /** The team's own daily limit per challenge, or the competition's default. */
 export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
@@ -43,6 +44,7 @@ export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
     >
       <Group align="flex-end" gap="sm">
         <NumberInput
+          classNames={NUMBER_FIELD}
           label="Daily limit per challenge"
           description={
             team.daily_limit === null
