@@ -54,7 +54,9 @@ describe("the audit log", () => {
     expect(team.closest("[title]")).toHaveAttribute("title", TEAM_ID);
     expect(cells[3]).not.toHaveTextContent(TEAM_ID);
 
-    const changes = within(cells[4]!).getAllByRole("listitem").map((item) => item.textContent);
+    const changes = within(cells[4]!)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
     expect(changes).toEqual([
       "disqualification_reason: none → changed to Shared accounts",
       "limits.daily: 5 → changed to 3",
