@@ -59,15 +59,15 @@ const TEXT_FIELDS = [
   { name: "target_id", label: "Target id", placeholder: "Any" },
 ] as const;
 
-/** An e-mail may break after its "@" (a narrow column), never inside a word. */
+/** An e-mail breaks only before its "@" (a narrow column), never inside a part. */
 function Email({ address }: { address: string }) {
   const at = address.indexOf("@");
-  if (at <= 0) return <>{address}</>;
+  if (at <= 0) return <span className={classes.nowrap}>{address}</span>;
   return (
     <>
-      {address.slice(0, at)}
+      <span className={classes.nowrap}>{address.slice(0, at)}</span>
       <wbr />
-      {address.slice(at)}
+      <span className={classes.nowrap}>{address.slice(at)}</span>
     </>
   );
 }
@@ -147,7 +147,7 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
                 {change.before}
               </Text>{" "}
               <span aria-hidden="true">→</span>
-              <VisuallyHidden> changed to</VisuallyHidden>{" "}
+              <VisuallyHidden component="span"> changed to</VisuallyHidden>{" "}
             </>
           )}
           <Text span size="sm">
