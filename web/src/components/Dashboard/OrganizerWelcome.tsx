@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useAdminOverview } from "../../api/admin/overview";
 import { CONSOLE_SECTIONS } from "../Admin/sections";
@@ -30,16 +30,11 @@ export function OrganizerWelcome() {
           </Text>
         </Stack>
         {waiting > 0 && (
-          <Group gap="xs">
-            <Badge color="orange" variant="light">
-              {waiting} waiting
-            </Badge>
-            <Anchor component={Link} to="/admin" fw={600}>
-              {waiting === 1
-                ? "1 team is waiting for activation"
-                : `${waiting} teams are waiting for activation`}
-            </Anchor>
-          </Group>
+          <Anchor component={Link} to="/admin" fw={600}>
+            {waiting === 1
+              ? "1 team is waiting for activation"
+              : `${waiting} teams are waiting for activation`}
+          </Anchor>
         )}
         <SimpleGrid
           component="ul"
