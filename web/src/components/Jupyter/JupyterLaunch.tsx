@@ -4,9 +4,9 @@ import { useId, useState } from "react";
 import { usePublicConfig } from "../../api/config/hooks";
 import { useJupyterToken } from "../../api/teams/mutations";
 import { useAuth } from "../../auth/AuthContext";
+import classes from "../Dashboard/Dashboard.module.css";
 import { NotebookIcon } from "../Dashboard/icons";
 import { jupyterErrorMessage } from "../Dashboard/teamErrors";
-import classes from "./JupyterLaunch.module.css";
 
 /** Why the button is disabled, or null when it may be pressed (or the config is still loading). */
 export function jupyterBlockedReason(isAdmin: boolean, hubUrl: string | null): string | null {

@@ -19,8 +19,8 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { useCreateInvitation } from "../../../api/admin/invitations";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
-import { NUMBER_FIELD } from "../numberField";
 
 /**
  * Makes a personal, single-use organizer invitation. Its code is shown here once, right after
@@ -79,7 +79,7 @@ export function InvitationComposer() {
               onChange={(event) => setLabel(event.currentTarget.value)}
             />
             <NumberInput
-              classNames={NUMBER_FIELD}
+              classNames={{ wrapper: classes.numberField }}
               label="Valid for (days)"
               description={`1 to ${ADMIN_INVITATION_DAYS_MAX}`}
               min={1}

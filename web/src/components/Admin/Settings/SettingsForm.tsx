@@ -25,8 +25,8 @@ import { useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings";
 import { hasErrorCode } from "../../../api/client";
 import { LoadError } from "../../LoadError";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
-import { NUMBER_FIELD } from "../numberField";
 import { PageTitle } from "../PageTitle";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
 
@@ -143,7 +143,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               {...form.getInputProps("pause_message")}
             />
             <NumberInput
-              classNames={NUMBER_FIELD}
+              classNames={{ wrapper: classes.numberField }}
               label="Daily limit per challenge"
               description={inForce(
                 set.daily_limit,
@@ -190,7 +190,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               />
             </SimpleGrid>
             <NumberInput
-              classNames={NUMBER_FIELD}
+              classNames={{ wrapper: classes.numberField }}
               label="Final picks per challenge"
               description={inForce(
                 set.final_picks,

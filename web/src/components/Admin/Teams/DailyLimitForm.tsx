@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { type AdminTeamDetail, TEAM_DAILY_LIMIT_MAX } from "@tandem/contracts";
 import { useState } from "react";
 import { useTeamAction } from "../../../api/admin/teams";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
-import { NUMBER_FIELD } from "../numberField";
 
 /** The team's own daily limit per challenge, or the competition's default. */
 export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
@@ -44,7 +44,7 @@ export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
     >
       <Group align="flex-end" gap="sm">
         <NumberInput
-          classNames={NUMBER_FIELD}
+          classNames={{ wrapper: classes.numberField }}
           label="Daily limit per challenge"
           description={
             team.daily_limit === null
