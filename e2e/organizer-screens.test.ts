@@ -163,6 +163,9 @@ describe("the organizers' screens", () => {
     await card.getByText(JUPYTER_MESSAGES.organizersOnly).waitFor();
     expect(await card.getByRole("button", { name: "Launch JupyterHub" }).isDisabled()).toBe(true);
     await shoot(participant, "participant-dashboard-jupyter");
+    // The team card alone at 390 px, where the long page's full screenshot is too small to read.
+    await participant.setViewportSize({ width: 390, height: 844 });
+    await card.screenshot({ path: join(SHOTS_DIR, "participant-team-card-390.png") });
     await participant.context().close();
   }, 120_000);
 
