@@ -153,7 +153,7 @@ async function shoot(page: Page, name: string) {
 /** The audit log page filtered on `action`: the target ids of its rows. */
 async function auditTargets(action: string): Promise<string[]> {
   await admin.goto(`${baseUrl}/admin/audit`);
-  await admin.getByLabel("Action").fill(action);
+  await admin.getByRole("combobox", { name: "Action" }).selectOption(action);
   const table = admin.getByRole("table", { name: "Audit log" });
   const rows = table
     .locator("tbody tr")
@@ -163,14 +163,10 @@ async function auditTargets(action: string): Promise<string[]> {
   await expect
     .poll(async () => (await table.locator("tbody tr").count()) === (await rows.count()))
     .toBe(true);
-  const targets = await rows.locator("td:nth-child(4)").allInnerTexts();
-  return targets.map(
-    (text) =>
-      text
-        .split("\n")
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .at(-1)!,
+  // The target is shown by name; its id is the element's title (issue 33).
+  const targets = rows.locator("td:nth-child(4) [title]");
+  return Promise.all(
+    (await targets.all()).map(async (target) => (await target.getAttribute("title")) ?? ""),
   );
 }
 

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
+import { JUPYTER_MESSAGES, MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,8 +18,6 @@ import { seriousViolations } from "./site-support";
 const ADMIN = { email: "dashboard-admin@example.org", password: "dashboard-admin-pw" };
 const ACTIVATION_REQUIRED = "Activation required";
 const READY_TO_COMPETE = "Ready to compete";
-const JUPYTER_ADMIN_REQUIRED =
-  "Admin access required to launch JupyterHub. Please contact support if you need access.";
 
 // Run in the page (this file is not compiled with the DOM library).
 const STORED_API_KEY = `window.localStorage.getItem("api_key")`;
@@ -271,7 +269,7 @@ describe("the dashboard's teams", () => {
     expect(await card.getByLabel("Invite code", { exact: true }).inputValue()).toBe(inviteCode);
   });
 
-  it("shows a non-admin member 'Activation required', no Activate, owner or removal actions, and the admin-only JupyterHub message", async () => {
+  it("shows a non-admin member 'Activation required', no Activate, owner or removal actions, and JupyterHub disabled as for organizers only", async () => {
     const card = teamCard(gracePage, teamName);
     await card.getByText(ACTIVATION_REQUIRED, { exact: true }).waitFor();
     expect(await card.getByRole("button", { name: "Activate Team" }).count()).toBe(0);
@@ -279,12 +277,16 @@ describe("the dashboard's teams", () => {
     expect(await card.getByRole("button", { name: "Rotate API key" }).count()).toBe(0);
     expect(await card.getByRole("button", { name: /^Remove / }).count()).toBe(0);
 
-    await card.getByRole("button", { name: "Launch JupyterHub" }).click();
-    await card.getByRole("alert").getByText(JUPYTER_ADMIN_REQUIRED).waitFor();
+    // Issue 33: disabled for participants, with the reason beside it (never a failing click).
+    const launch = card.getByRole("button", { name: "Launch JupyterHub" });
+    await card.getByText(JUPYTER_MESSAGES.organizersOnly).waitFor();
+    expect(await launch.isDisabled()).toBe(true);
   });
 
   it("lets the admin activate the team through a confirmation that says it cannot be undone", async () => {
     adminPage = await signedInPage(ADMIN);
+    // Organizers are not asked to make a team (issue 33); the forms are one click away.
+    await adminPage.getByRole("button", { name: "Create or join a team" }).click();
     await adminPage.getByLabel("Invite code", { exact: true }).fill(inviteCode);
     await adminPage.getByRole("button", { name: "Join Team" }).click();
     const card = teamCard(adminPage, teamName);
@@ -414,7 +416,9 @@ describe("the dashboard's teams", () => {
       const dialog = await confirmInDialog(page, "Leave");
       await dialog.waitFor({ state: "hidden" });
       await card.waitFor({ state: "detached" });
-      await page.getByRole("button", { name: "Create Team" }).waitFor();
+      await page
+        .getByRole("button", { name: page === adminPage ? "Create or join a team" : "Create Team" })
+        .waitFor();
     }
 
     await adaPage.reload();

@@ -274,12 +274,32 @@ describe("JupyterHub, trusting the gateway's tokens", () => {
     expect(response.body.error).toBe(TEAM_MESSAGES.jupyterAdminRequired);
   });
 
-  it("tells an admin outside any team to join one", async () => {
+  it("signs an admin outside any team in from the console's overview (issue 33)", async () => {
     adminToken = await signIn(ADMIN);
-    const response = await api("/jupyter/generate-token", { token: adminToken });
-    expect(response.status).toBe(403);
-    expect(String(response.body.error)).toContain("team");
-  });
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+    await page
+      .getByRole("region", { name: "Organizers' console" })
+      .getByRole("link", { name: "Overview", exact: true })
+      .click();
+    await page.waitForURL(`${baseUrl}/admin`);
+    const launch = page
+      .getByRole("region", { name: "JupyterHub" })
+      .getByRole("button", { name: "Launch JupyterHub" });
+    await expect.poll(() => launch.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const [tab] = await Promise.all([browser.context.waitForEvent("page"), launch.click()]);
+    await tab.waitForURL(new RegExp(`^${hubUrl}/`), { timeout: 15_000 });
+    const tree = /\/user\/([a-z0-9-]+)\/tree/;
+    await tab.waitForURL(tree, { timeout: 90_000 });
+    await tab.locator("#notebook_list").waitFor({ timeout: 15_000 });
+    expect(tab.url()).not.toContain("token=");
+    await tab.close();
+    await page.close();
+  }, 150_000);
 
   it("signs the admin in from the dashboard's Launch JupyterHub, onto a running server with the data and the SDK", async () => {
     const team = await api("/teams/create", { token: adminToken, body: { team_name: "hub-team" } });

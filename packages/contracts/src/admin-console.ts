@@ -385,7 +385,12 @@ export type AdminUserActionResponse = z.infer<typeof adminUserActionResponseSche
 // Audit log
 
 export const adminAuditQuerySchema = z.object({
-  action: z.string().trim().max(100).optional().describe("Exactly this action (`team.disqualify`)"),
+  action: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe("Exactly this action (`team.disqualify`; AUDIT_ACTIONS lists them)"),
   actor: z.string().trim().max(320).optional().describe("The actor's user id or e-mail"),
   target_type: z.string().trim().max(100).optional(),
   target_id: z.string().trim().max(200).optional(),
@@ -400,9 +405,17 @@ export const adminAuditEntrySchema = z.object({
   id: z.string(),
   actor_id: z.string().nullable(),
   actor_email: z.string(),
+  actor_name: z
+    .string()
+    .nullable()
+    .describe("The acting account's user name now; null for the operator or a deleted account"),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  target_name: z
+    .string()
+    .nullable()
+    .describe("The target team's name or the target user's e-mail now; null for other targets"),
   before: z.unknown(),
   after: z.unknown(),
   created_at: timestamp,

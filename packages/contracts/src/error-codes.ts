@@ -113,7 +113,8 @@ export const ERROR_CODES = {
     "A rescore of this challenge is still running; wait until its `remaining` is 0.",
   // JupyterHub
   "jupyter.not_configured": "JupyterHub is not configured on this deployment.",
-  "jupyter.no_team": "The user must be in a team to open JupyterHub.",
+  "jupyter.no_team":
+    "The user must be in a team to open JupyterHub. No longer sent: organizers open it without a team (issue 33).",
   "jupyter.account_inactive": "The user's account is not active.",
   "jupyter.admin_required": "JupyterHub is open to organizers only at this stage.",
 } as const satisfies Record<string, string>;

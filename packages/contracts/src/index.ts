@@ -3,6 +3,7 @@ export * from "./admin-console";
 export * from "./admin-invitations";
 export * from "./admin-settings";
 export * from "./admin-submissions";
+export * from "./audit-actions";
 export * from "./auth";
 export * from "./common";
 export * from "./competition";

@@ -17,3 +17,12 @@ export const jupyterTokenResponseSchema = z.object({
   expires_at: z.string(),
 });
 export type JupyterTokenResponse = z.infer<typeof jupyterTokenResponseSchema>;
+
+/** The gateway's setting that turns the hub on (with `JUPYTER_SIGNING_KEY`, docs/operations.md). */
+export const JUPYTERHUB_SETTING = "JUPYTERHUB_URL";
+
+/** Why a Launch JupyterHub button is disabled (issue 33); the SPEC gives no words for these. */
+export const JUPYTER_MESSAGES = {
+  notConfigured: `JupyterHub is not configured on this deployment. To turn it on, set ${JUPYTERHUB_SETTING} (with JUPYTER_SIGNING_KEY) in the gateway's environment.`,
+  organizersOnly: "JupyterHub is for organizers only.",
+} as const;

@@ -187,7 +187,8 @@ describe("overview", () => {
 describe("audit log", () => {
   it("answers every field newest first, filters, and pages each entry once", async () => {
     const owner = await newMember(t.app, "audited");
-    const team = await createTeam<{ id: string }>(t.app, owner, `audited-${Date.now() % 100_000}`);
+    const teamName = `audited-${Date.now() % 100_000}`;
+    const team = await createTeam<{ id: string }>(t.app, owner, teamName);
     const since = new Date(Date.now() - 1000).toISOString();
     for (const reason of ["first", "second", "third"]) {
       const response = await inject({
@@ -213,9 +214,11 @@ describe("audit log", () => {
       id: expect.any(String),
       actor_id: expect.any(String),
       actor_email: "admin@example.org",
+      actor_name: expect.any(String),
       action: "team.disqualify",
       target_type: "team",
       target_id: team.id,
+      target_name: teamName,
       before: { disqualification_reason: "second" },
       after: { disqualification_reason: "third" },
       created_at: expect.any(String),
@@ -248,9 +251,9 @@ describe("audit log", () => {
           tx,
           { id: randomUUID(), email: "batch@example.org" },
           {
-            action: "test.batch",
-            targetType: "test",
-            targetId: String(i),
+            action: "export.download",
+            targetType: "export",
+            targetId: `batch-${i}.csv`,
           },
         );
     });
@@ -279,6 +282,37 @@ describe("audit log", () => {
       expect(bad.statusCode, url).toBe(400);
       expect(bad.json().code, url).toBe("request.invalid");
     }
+  });
+
+  it("names the actor and the target as they are now, and leaves other targets unnamed", async () => {
+    const person = await newMember(t.app, "audit-named");
+    const disabled = await inject({
+      method: "POST",
+      url: `/api/admin/users/${person.userId}/disable`,
+      headers: admin,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const operatorTarget = `named-${Date.now()}.csv`;
+    await recordAudit(
+      db(),
+      { id: null, email: "operator" },
+      { action: "export.download", targetType: "export", targetId: operatorTarget },
+    );
+    const [userEntry] = (
+      await inject({ url: `/api/admin/audit?target_id=${person.userId}`, headers: admin })
+    ).json().entries;
+    expect(userEntry).toMatchObject({
+      action: "user.disable",
+      actor_email: "admin@example.org",
+      actor_name: expect.stringMatching(/\S/),
+      target_type: "user",
+      target_id: person.userId,
+      target_name: expect.stringMatching(/^audit-named-.*@example\.org$/),
+    });
+    const [exportEntry] = (
+      await inject({ url: `/api/admin/audit?target_id=${operatorTarget}`, headers: admin })
+    ).json().entries;
+    expect(exportEntry).toMatchObject({ actor_name: null, target_name: null });
   });
 
   it("cannot be edited: the database refuses updates and deletes", async () => {

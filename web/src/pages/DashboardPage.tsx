@@ -20,6 +20,8 @@ import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";
 import { FinalSubmissionsCard } from "../components/Dashboard/FinalSubmissionsCard";
 import { JoinTeamForm } from "../components/Dashboard/JoinTeamForm";
 import { NotificationPreferencesCard } from "../components/Dashboard/NotificationPreferencesCard";
+import { OrganizerTeamForms } from "../components/Dashboard/OrganizerTeamForms";
+import { OrganizerWelcome } from "../components/Dashboard/OrganizerWelcome";
 import { ProfileCard } from "../components/Dashboard/ProfileCard";
 import { TeamCard } from "../components/Dashboard/TeamCard";
 import { teamsLoadErrorMessage } from "../components/Dashboard/teamErrors";
@@ -53,6 +55,7 @@ export default function DashboardPage() {
   const hasTeam = loaded && teams.length > 0;
   // Only an active team in good standing can submit or choose finals.
   const active = hasTeam && teams.some(canCompete);
+  const isAdmin = user?.admin_access === true;
 
   return (
     <Container size="lg" py="xl">
@@ -64,6 +67,11 @@ export default function DashboardPage() {
         <CompetitionClock />
       </Box>
       <VerifyEmailCard />
+      {isAdmin && (
+        <Box mb="xl">
+          <OrganizerWelcome />
+        </Box>
+      )}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
@@ -105,7 +113,8 @@ export default function DashboardPage() {
             )}
             {active && <FinalSubmissionsCard />}
 
-            {loaded && !hasTeam && (
+            {loaded && !hasTeam && isAdmin && <OrganizerTeamForms />}
+            {loaded && !hasTeam && !isAdmin && (
               <>
                 <Text c="dimmed">
                   You are not in a team yet. Create one, or join a teammate's team with its invite

@@ -25,6 +25,7 @@ import {
   StoredItemsCard,
   TokenCard,
 } from "../components/Debug/DebugCards";
+import { DEMO_LOGIN_OFF } from "../components/Debug/demoLogin";
 
 type Outcome = { ok: boolean; text: string };
 
@@ -65,6 +66,7 @@ export default function DebugPage() {
   const [directCall, setDirectCall] = useState<Outcome | null>(null);
   const [authCheck, setAuthCheck] = useState<Outcome | null>(null);
   const [loginError, setLoginError] = useState<string | null>(null);
+  const demoLoginOn = config?.demo_login_enabled === true;
 
   // Another tab signing in or out changes what this page shows.
   useEffect(() => {
@@ -197,12 +199,21 @@ export default function DebugPage() {
               >
                 Test auth status
               </Button>
-              {config?.demo_login_enabled && (
-                <Button loading={demoLogin.isMutating} onClick={() => void directLogin()}>
-                  Direct login (demo account)
-                </Button>
-              )}
+              {/* Always shown (SPEC.md §2 lists it); off, it says why instead of vanishing. */}
+              <Button
+                loading={demoLogin.isMutating}
+                disabled={!demoLoginOn}
+                aria-describedby={demoLoginOn ? undefined : "direct-login-off"}
+                onClick={() => void directLogin()}
+              >
+                Direct login (demo account)
+              </Button>
             </Group>
+            {config && !demoLoginOn && (
+              <Text id="direct-login-off" size="sm" c="dimmed">
+                {DEMO_LOGIN_OFF}
+              </Text>
+            )}
             <Result title="GET /api/verify-token" outcome={directCall} />
             <Result title="Auth status" outcome={authCheck} />
             {loginError && (

@@ -71,6 +71,11 @@ describe("the organizers' console gate", () => {
     expect(await screen.findByRole("region", { name: "Scoring queue status" })).toHaveTextContent(
       "2 waiting, oldest 1 min, ~1 min estimated wait",
     );
-    expect(calls.map((call) => call.path).sort()).toEqual(["/api/admin/overview", "/api/status"]);
+    // The public config tells the overview's Launch JupyterHub whether the deployment has a hub.
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      "/api/admin/overview",
+      "/api/config/public",
+      "/api/status",
+    ]);
   });
 });

@@ -3,20 +3,9 @@ import { NavLink, Outlet } from "react-router";
 import { AuthChecking } from "../../auth/AuthChecking";
 import { useAuth } from "../../auth/AuthContext";
 import classes from "./Admin.module.css";
+import { CONSOLE_SECTIONS } from "./sections";
 
 export const ADMIN_REQUIRED = "Admin access required.";
-
-const SECTIONS = [
-  { to: "/admin", label: "Overview" },
-  { to: "/admin/teams", label: "Teams" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/organizers", label: "Organizers" },
-  { to: "/admin/submissions", label: "Submissions" },
-  { to: "/admin/competition", label: "Competition" },
-  { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/announcements", label: "Announcements" },
-  { to: "/admin/audit", label: "Audit log" },
-] as const;
 
 /**
  * The organizers' console around its pages (`/admin/...`, behind the sign-in route). Others are
@@ -42,7 +31,7 @@ export default function AdminShell() {
       <Stack gap="lg">
         <nav aria-label="Console">
           <Group gap={4} className={classes.sections}>
-            {SECTIONS.map((section) => (
+            {CONSOLE_SECTIONS.map((section) => (
               <NavLink
                 key={section.to}
                 to={section.to}

@@ -32,3 +32,13 @@ export function formatAge(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   return `${hours} h ${minutes % 60} min`;
 }
+
+/** The reader's IANA time zone (`Europe/Berlin`), which `datetime-local` fields are in. */
+export function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** "your time zone (Europe/Berlin)": the zone named, never left to guess (issue 33). */
+export function yourTimeZone(): string {
+  return `your time zone (${readerTimeZone()})`;
+}

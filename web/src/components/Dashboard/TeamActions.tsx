@@ -1,13 +1,12 @@
-import { Alert, Button, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { TEAM_MESSAGES } from "@tandem/contracts";
-import { useState } from "react";
-import { useActivateTeam, useJupyterToken, useLeaveTeam } from "../../api/teams/mutations";
+import { useActivateTeam, useLeaveTeam } from "../../api/teams/mutations";
 import { LogoutIcon } from "../icons";
+import { JupyterLaunch } from "../Jupyter/JupyterLaunch";
 import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
-import { BoltIcon, NotebookIcon } from "./icons";
-import { jupyterErrorMessage } from "./teamErrors";
+import { BoltIcon } from "./icons";
 import { useConfirmedAction } from "./useConfirmedAction";
 
 interface TeamActionsProps {
@@ -15,32 +14,11 @@ interface TeamActionsProps {
   isAdmin: boolean;
 }
 
-/** Launch JupyterHub, Activate (admins, inactive teams) and Leave Team, with their dialogs. */
+/** Launch JupyterHub (disabled with the reason unless allowed), Activate (admins, inactive teams) and Leave Team, with their dialogs. */
 export function TeamActions({ team, isAdmin }: TeamActionsProps) {
   const { trigger: leaveTeam, isMutating: leaving } = useLeaveTeam();
   const { trigger: activateTeam, isMutating: activating } = useActivateTeam();
-  const { trigger: requestHubToken, isMutating: launching } = useJupyterToken();
-  const [hubError, setHubError] = useState<string | null>(null);
   const lastMember = team.member_count <= 1;
-
-  const launchHub = async () => {
-    setHubError(null);
-    if (!isAdmin) {
-      setHubError(TEAM_MESSAGES.jupyterAdminRequired);
-      return;
-    }
-    try {
-      const launch = await requestHubToken();
-      if (!launch) {
-        setHubError(TEAM_MESSAGES.jupyterInvalidResponse);
-        return;
-      }
-      // Still inside the click's user activation (the token call is quick), so not a blocked popup.
-      window.open(launch.jupyterhubUrl, "_blank", "noopener,noreferrer");
-    } catch (error) {
-      setHubError(jupyterErrorMessage(error));
-    }
-  };
 
   const leave = useConfirmedAction({
     request: () => leaveTeam(),
@@ -58,27 +36,8 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
 
   return (
     <>
-      {hubError && (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setHubError(null)}
-        >
-          {hubError}
-        </Alert>
-      )}
       <div className={classes.actions}>
-        <Button
-          variant={isAdmin ? "filled" : "light"}
-          leftSection={<NotebookIcon />}
-          loading={launching}
-          onClick={launchHub}
-        >
-          Launch JupyterHub
-        </Button>
+        <JupyterLaunch variant={isAdmin ? "filled" : "light"} />
         {isAdmin && team.status === "inactive" && (
           <Button color="green" leftSection={<BoltIcon />} onClick={activate.open}>
             Activate Team

@@ -1,11 +1,12 @@
+import type { AuditAction } from "@tandem/contracts";
 import { auditLog, type Database, type User } from "@tandem/db";
 
 /** The database, or a transaction in it: an action and its audit entry commit together. */
 export type AuditWriter = Pick<Database, "insert">;
 
 export interface AuditRecord {
-  /** What was done, `area.verb` (e.g. `team.disqualify`, `settings.update`). */
-  action: string;
+  /** What was done, `area.verb`: one of contracts' AUDIT_ACTIONS (the audit page's picker). */
+  action: AuditAction;
   /** What it was done to: `team`, `user`, `submission`, `challenge`, `settings`, `announcement`... */
   targetType: string;
   targetId?: string | null;

@@ -1,5 +1,5 @@
 import { challengeByKey } from "@tandem/competition/server";
-import type { ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
+import type { AuditAction, ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
 import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
 import {
   assignFeedback,
@@ -30,7 +30,7 @@ export interface RescoreDeps {
 
 type Actor = Pick<User, "id" | "email">;
 
-const CHALLENGE_RESCORE = "challenge.rescore";
+const CHALLENGE_RESCORE = "challenge.rescore" satisfies AuditAction;
 const FRESH_MARGIN_MS = 2_000;
 
 /** The latest of the rows' finishing times, or null when none has one. */

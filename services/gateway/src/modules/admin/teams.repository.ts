@@ -1,4 +1,4 @@
-import type { AdminTeamSort } from "@tandem/contracts";
+import type { AdminTeamSort, AuditAction } from "@tandem/contracts";
 import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
@@ -122,7 +122,7 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
   async function changeTeam(
     actor: Actor,
     teamId: string,
-    action: string,
+    action: AuditAction,
     change: TeamChange,
   ): Promise<{ changed: boolean } | undefined> {
     return db.transaction(async (tx) => {

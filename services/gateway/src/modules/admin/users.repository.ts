@@ -1,3 +1,4 @@
+import type { AuditAction } from "@tandem/contracts";
 import { type Database, sessions, teamMembers, teams, type User, users } from "@tandem/db";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "./audit";
@@ -46,7 +47,7 @@ export function createAdminUsersRepository({ db }: { db: Database }) {
   async function changeUser(
     actor: Actor,
     userId: string,
-    action: string,
+    action: AuditAction,
     values: Partial<Pick<User, "adminAccess" | "status">>,
     then?: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<unknown>,
   ): Promise<{ changed: boolean } | undefined> {

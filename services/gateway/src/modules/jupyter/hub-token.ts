@@ -16,8 +16,9 @@ export interface HubTokenSubject {
   userId: string;
   username: string;
   email: string;
-  teamId: string;
-  teamName: string;
+  /** Null for an organizer in no team: SPEC.md §6 lets admins launch the hub, team or not. */
+  teamId: string | null;
+  teamName: string | null;
 }
 
 export interface HubTokenSigner {

@@ -1,5 +1,6 @@
 import {
   errorResponseSchema as errorSchema,
+  JUPYTER_MESSAGES,
   jupyterLaunchQuerySchema,
   jupyterTokenResponseSchema,
   TEAM_MESSAGES,
@@ -19,8 +20,6 @@ export interface JupyterRoutesOptions {
   hub: { url: string; signer: HubTokenSigner } | undefined;
 }
 
-const HUB_NOT_CONFIGURED = "JupyterHub is not available on this deployment.";
-
 /** Where the hub's own login handler reads the token (deploy/jupyterhub/tandem_auth.py). */
 export function hubLoginUrl(hubUrl: string, token: string, next?: string): string {
   const url = `${hubUrl.replace(/\/+$/, "")}/hub/login?token=${encodeURIComponent(token)}`;
@@ -36,7 +35,7 @@ export async function jupyterRoutes(
   { users, teams, hub }: JupyterRoutesOptions,
 ) {
   const requireHub = () => {
-    if (!hub) throw new HttpError(503, "jupyter.not_configured", HUB_NOT_CONFIGURED);
+    if (!hub) throw new HttpError(503, "jupyter.not_configured", JUPYTER_MESSAGES.notConfigured);
     return hub;
   };
 
@@ -64,16 +63,17 @@ export async function jupyterRoutes(
       throw forbidden("jupyter.admin_required", TEAM_MESSAGES.jupyterAdminRequired);
     if (user.status !== "active")
       throw forbidden("jupyter.account_inactive", TEAM_MESSAGES.jupyterInactive);
+    // No team needed (issue 33): organizers open the hub from the console. The claims name the
+    // team when there is one; the hub itself never reads them.
     const teamId = await teams.teamIdOfUser(user.id);
     const team = teamId ? await teams.findById(teamId) : undefined;
-    if (!team) throw forbidden("jupyter.no_team", TEAM_MESSAGES.jupyterNoTeam);
     const { url, signer } = requireHub();
     const { token, expiresAt } = signer.sign({
       userId: user.id,
       username: user.username,
       email: user.email,
-      teamId: team.id,
-      teamName: team.name,
+      teamId: team?.id ?? null,
+      teamName: team?.name ?? null,
     });
     return { token, url: hubLoginUrl(url, token, next), expiresAt };
   }

@@ -16,6 +16,7 @@ import {
   type MetricId,
 } from "@tandem/competition";
 import { memo } from "react";
+import classes from "../Admin.module.css";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
 import { useIssue } from "./issues";
@@ -102,6 +103,7 @@ const ChallengeCard = memo(function ChallengeCard({
             }}
           />
           <NumberInput
+            classNames={{ wrapper: classes.numberField }}
             label={`Daily limit of ${key}`}
             description={`Empty: the default, ${limits.daily_submissions}`}
             placeholder={String(limits.daily_submissions)}
@@ -120,6 +122,7 @@ const ChallengeCard = memo(function ChallengeCard({
             }
           />
           <NumberInput
+            classNames={{ wrapper: classes.numberField }}
             label={`Final picks of ${key}`}
             description={`Empty: the default, ${limits.final_picks}`}
             placeholder={String(limits.final_picks)}
@@ -138,6 +141,7 @@ const ChallengeCard = memo(function ChallengeCard({
             }
           />
           <NumberInput
+            classNames={{ wrapper: classes.numberField }}
             label={`Public share of ${key} (%)`}
             description={`Empty: the default, ${toPercent(limits.public_fraction)}%`}
             placeholder={String(toPercent(limits.public_fraction))}
@@ -212,6 +216,7 @@ export function ChallengesSection({
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Daily submissions per challenge"
               min={1}
               max={10_000}
@@ -226,6 +231,7 @@ export function ChallengesSection({
               }
             />
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Final picks per challenge"
               min={1}
               max={20}
@@ -240,6 +246,7 @@ export function ChallengesSection({
               }
             />
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Public share of the test rows (%)"
               min={0}
               max={100}

@@ -1,5 +1,6 @@
 import { NumberInput, Select, SimpleGrid } from "@mantine/core";
 import { DEFAULT_FEEDBACK, type FeedbackPolicy } from "@tandem/competition";
+import classes from "../Admin.module.css";
 
 const POLICIES = [
   { value: "ladder", label: "Ladder" },
@@ -68,6 +69,7 @@ export function FeedbackField({
       />
       {value !== undefined && value.policy !== "exact" && (
         <NumberInput
+          classNames={{ wrapper: classes.numberField }}
           label="Decimals shown"
           description="Of each score the team sees"
           min={0}
@@ -82,6 +84,7 @@ export function FeedbackField({
       )}
       {value?.policy === "ladder" && (
         <NumberInput
+          classNames={{ wrapper: classes.numberField }}
           label="Threshold"
           description="The gain to show, in the metric's units"
           min={0}

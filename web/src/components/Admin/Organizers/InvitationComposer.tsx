@@ -19,6 +19,7 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { useCreateInvitation } from "../../../api/admin/invitations";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 
 /**
@@ -78,6 +79,7 @@ export function InvitationComposer() {
               onChange={(event) => setLabel(event.currentTarget.value)}
             />
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Valid for (days)"
               description={`1 to ${ADMIN_INVITATION_DAYS_MAX}`}
               min={1}

@@ -8,6 +8,7 @@ import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
 import { formatAge } from "../time";
 import { Exports } from "./Exports";
+import { JupyterCard } from "./JupyterCard";
 import { WaitingTeams } from "./WaitingTeams";
 
 interface StatCardProps {
@@ -108,6 +109,7 @@ export function Overview() {
       {data && <Cards data={data} />}
       {/* What participants are told about the queue, with the estimate and the recent rate. */}
       <QueueStatus show="always" headingOrder={2} />
+      <JupyterCard />
       <Exports />
       <Anchor component={Link} to="/admin/audit" size="sm">
         Audit log of every organizer action

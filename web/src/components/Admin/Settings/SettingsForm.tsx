@@ -25,9 +25,10 @@ import { useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings";
 import { hasErrorCode } from "../../../api/client";
 import { LoadError } from "../../LoadError";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 import { PageTitle } from "../PageTitle";
-import { formatDateTime, fromLocalInput, toLocalInput } from "../time";
+import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
 
 /** Empty number and time fields stand for "the deployment's value" (sent as null). */
 export interface SettingsValues {
@@ -142,6 +143,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               {...form.getInputProps("pause_message")}
             />
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Daily limit per challenge"
               description={inForce(
                 set.daily_limit,
@@ -163,7 +165,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               Competition window and final picks
             </Title>
             <Text size="xs" c="dimmed">
-              Times are in your time zone.
+              Times are in {yourTimeZone()}.
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
@@ -188,6 +190,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               />
             </SimpleGrid>
             <NumberInput
+              classNames={{ wrapper: classes.numberField }}
               label="Final picks per challenge"
               description={inForce(
                 set.final_picks,

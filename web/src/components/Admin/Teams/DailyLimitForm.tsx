@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { type AdminTeamDetail, TEAM_DAILY_LIMIT_MAX } from "@tandem/contracts";
 import { useState } from "react";
 import { useTeamAction } from "../../../api/admin/teams";
+import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 
 /** The team's own daily limit per challenge, or the competition's default. */
@@ -43,6 +44,7 @@ export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
     >
       <Group align="flex-end" gap="sm">
         <NumberInput
+          classNames={{ wrapper: classes.numberField }}
           label="Daily limit per challenge"
           description={
             team.daily_limit === null
