@@ -1,16 +1,13 @@
-import { Stack } from "@mantine/core";
 import { DeadlineClock } from "../Clock/DeadlineClock";
-import { PausedNotice } from "../Submit/PausedNotice";
 
 /**
  * The dashboard's line about the deadline, in the participant's time zone, from the definition
- * in force (ADR 0014, issue 33), and the organizers' pause when there is one.
+ * in force (ADR 0014, issue 33). A pause is said by the site's banner (SiteBanners), on every page.
  */
 export function CompetitionClock() {
   return (
-    <Stack gap="sm" data-testid="competition-clock">
+    <div data-testid="competition-clock">
       <DeadlineClock />
-      <PausedNotice />
-    </Stack>
+    </div>
   );
 }

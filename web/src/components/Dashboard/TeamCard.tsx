@@ -95,8 +95,8 @@ export function TeamCard({ team }: { team: TeamView }) {
                     : "Activation required"}
             </Text>
             {paused && (
-              <Text size="xs" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
-                {pause.message ?? SUBMIT_GATE_MESSAGES.pausedFallback}
+              <Text size="xs" c="dimmed">
+                {SUBMIT_GATE_MESSAGES.readinessPausedWhy}
               </Text>
             )}
           </Stat>

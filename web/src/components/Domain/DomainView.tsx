@@ -2,7 +2,6 @@ import { Container } from "@mantine/core";
 import type { CompetitionDomain } from "../../api/competition/requests";
 import { DeadlineClock } from "../Clock/DeadlineClock";
 import { RichText } from "../Info/RichText";
-import { PausedNotice } from "../Submit/PausedNotice";
 import { ChallengeCard } from "./ChallengeCard";
 import { DataPreview } from "./DataPreview";
 import classes from "./Domain.module.css";
@@ -17,10 +16,9 @@ export function DomainView({ domain }: { domain: CompetitionDomain }) {
     <>
       <DomainHero domain={domain} />
       <Container size="lg">
-        {/* The deadline for everyone; the pause for those who could submit. */}
+        {/* The deadline, for everyone (a pause is the site banner's). */}
         <div className={classes.clock}>
           <DeadlineClock />
-          {canSubmit && <PausedNotice />}
         </div>
         <section className={classes.section} aria-labelledby="overview-title">
           <h2 id="overview-title" className={classes.sectionTitle}>
