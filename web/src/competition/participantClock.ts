@@ -110,14 +110,16 @@ export function clockView(
         detail: null,
       };
     case "practice": {
+      // A phase that does not count: when it ends, and the deadline of those that do.
       const ends = status.endsAt;
+      const name = status.phase?.name ?? "Practice";
       return {
         state: status.state,
-        title: status.phase?.name ?? "Practice",
-        deadline: countUntil,
-        detail: ends
-          ? `${status.phase?.name ?? "Practice"} runs until ${formatMoment(ends, zone)} (${left(ends)} left): its submissions are scored but do not count.`
-          : "Submissions now are scored but do not count.",
+        title: name,
+        deadline: ends
+          ? `${name} runs until ${formatMomentInZone(ends, zone)}: ${left(ends)} left. Its submissions are scored but do not count.`
+          : `${name}: submissions now are scored but do not count.`,
+        detail: `Submission deadline: ${formatMoment(closes, zone)}.`,
       };
     }
     case "registration": {

@@ -74,6 +74,33 @@ describe("the clock in the participant's zone", () => {
     expect(view.detail).toBe("Submission deadline: Monday, November 30, 2026 at 2:59 PM.");
   });
 
+  it("practice: when it ends, in how long, that it does not count, and the deadline", () => {
+    const definition = withMainWindow(defaultDefinition(), {
+      opensAt: "2026-11-23T06:00:00Z",
+      closesAt: "2026-11-30T05:59:00Z",
+    });
+    const practice = buildCompetition({
+      ...definition,
+      phases: [
+        {
+          id: "warm-up",
+          name: "Warm-up",
+          counts: false,
+          starts_at: "2026-11-20T06:00:00Z",
+          ends_at: "2026-11-23T06:00:00Z",
+        },
+        ...definition.phases,
+      ],
+    });
+    const view = clockView(practice, false, new Date("2026-11-22T05:00:00Z"), TOKYO);
+    expect(view.state).toBe("practice");
+    expect(view.title).toBe("Warm-up");
+    expect(view.deadline).toBe(
+      "Warm-up runs until Monday, November 23, 2026 at 3:00 PM (Japan Standard Time, Asia/Tokyo): 1 day 1 hour left. Its submissions are scored but do not count.",
+    );
+    expect(view.detail).toBe("Submission deadline: Monday, November 30, 2026 at 2:59 PM.");
+  });
+
   it("revealed: the close and what submissions are now", () => {
     const view = clockView(competition, true, new Date("2026-12-02T00:00:00Z"), TOKYO);
     expect(view.title).toBe("Final results revealed");
