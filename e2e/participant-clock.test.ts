@@ -184,6 +184,9 @@ describe("a pause", () => {
       expect(await domainButtons.count()).toBeGreaterThan(0);
       for (const button of await domainButtons.all()) expect(await button.isDisabled()).toBe(true);
       await lookAt(page, "clock-paused-domain", { fullPage: false });
+      // The challenge's buttons, the disabled one with its reason beside it.
+      await domainButtons.first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS_DIR, "clock-paused-domain-button-1280.png") });
     } finally {
       await settings({ submissions_paused: false });
     }

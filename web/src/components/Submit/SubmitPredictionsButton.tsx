@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { challengeHeading } from "@tandem/competition";
 import { useId } from "react";
@@ -40,20 +40,23 @@ export function SubmitPredictionsButton({
 
   return (
     <>
-      <Button
-        size={compact ? "xs" : "sm"}
-        variant={compact ? "light" : "filled"}
-        onClick={open}
-        disabled={paused}
-        aria-describedby={paused ? reasonId : undefined}
-      >
-        Submit predictions<VisuallyHidden> for {heading}</VisuallyHidden>
-      </Button>
-      {paused && (
-        <Text id={reasonId} size="xs" c="dimmed" data-testid="submit-paused-reason">
-          {M.pausedShort}
-        </Text>
-      )}
+      {/* While paused: the button off, with the reason beside it (its description). */}
+      <Group gap="xs" align="center" display="inline-flex">
+        <Button
+          size={compact ? "xs" : "sm"}
+          variant={compact ? "light" : "filled"}
+          onClick={open}
+          disabled={paused}
+          aria-describedby={paused ? reasonId : undefined}
+        >
+          Submit predictions<VisuallyHidden> for {heading}</VisuallyHidden>
+        </Button>
+        {paused && (
+          <Text id={reasonId} size="xs" c="dimmed" data-testid="submit-paused-reason">
+            {M.pausedShort}
+          </Text>
+        )}
+      </Group>
       <Modal
         opened={opened}
         onClose={close}
