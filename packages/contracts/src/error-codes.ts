@@ -62,7 +62,8 @@ export const ERROR_CODES = {
   "submission.not_found": "No submission of this team has this id.",
   "submission.invalid":
     "The file failed validation; `details.validation_errors` lists the problems.",
-  "submission.daily_limit": "The team has used today's submissions for this challenge.",
+  "submission.daily_limit":
+    "The team has used today's submissions for this challenge; `details` has `daily_limit`, `used_today` and `resets_at` (the next UTC midnight). GET /api/submissions/summary says `remaining_today` before an upload.",
   "submission.scoring_unavailable":
     "This challenge cannot be scored yet (its answers are not loaded).",
   "submission.final_limit":
@@ -72,7 +73,7 @@ export const ERROR_CODES = {
   "submission.selection_closed":
     "The competition window has closed: final submissions can no longer be marked or unmarked.",
   "submission.paused":
-    "The organizers have paused submissions; `error` carries their message. Nothing was stored: send again later.",
+    "The organizers have paused submissions; `error` carries their message. Nothing was stored: send again later. GET /api/submissions/summary (and /api/config/public) say so before an upload.",
   // Organizers' settings and announcements
   "settings.window_invalid":
     "The competition window would close before it opens (opens_at must be before closes_at, as set or configured).",

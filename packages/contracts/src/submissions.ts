@@ -264,7 +264,17 @@ export const challengeSummarySchema = z.object({
     .number()
     .int()
     .describe("Submissions to this challenge since the day began (UTC); failed ones do not count"),
-  daily_limit: z.number().int(),
+  daily_limit: z
+    .number()
+    .int()
+    .describe("The team's daily limit on this challenge, resolved as /api/submit enforces it"),
+  remaining_today: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      "Submissions the team may still make to this challenge today (daily_limit − used_today, at least 0): what /api/submit's remaining_today would say before this team's next submission",
+    ),
   resets_at: z.string().describe("When used_today returns to 0 (the next UTC midnight)"),
   counted: z
     .boolean()
@@ -283,10 +293,46 @@ export const challengeSummarySchema = z.object({
 });
 export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
 
-/** `GET /api/submissions/summary`: one entry per challenge, in the competition's order. */
+/**
+ * `GET /api/submissions/summary`: one entry per challenge, in the competition's order, with the
+ * team's quota on each and whether submissions are paused: what a client asks before an upload
+ * (docs/notes/issue-33-participant-clock.md).
+ */
 export const submissionSummaryResponseSchema = z.object({
   challenges: z.array(challengeSummarySchema),
+  submissions_paused: z
+    .boolean()
+    .describe(
+      "Whether the organizers have paused submissions (/api/submit answers 503 submission.paused)",
+    ),
+  pause_message: z
+    .string()
+    .nullable()
+    .describe(
+      "The organizers' message while paused (the default sentence when none was set); null when not paused",
+    ),
 });
+export type SubmissionSummaryResponse = z.infer<typeof submissionSummaryResponseSchema>;
+
+/** `details` of a 429 `submission.daily_limit` answer: the limit reached and when it resets. */
+export const dailyLimitDetailsSchema = z.object({
+  daily_limit: z.number().int().describe("The team's daily limit on the challenge"),
+  used_today: z.number().int().describe("Submissions counted toward it today (UTC)"),
+  resets_at: z.string().describe("When the count returns to 0 (the next UTC midnight), ISO 8601"),
+});
+export type DailyLimitDetails = z.infer<typeof dailyLimitDetailsSchema>;
+
+const utcMidnight = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** The `error` of a 429 `submission.daily_limit` answer (clients branch on the code, not this). */
+export const dailyLimitMessage = (limit: number, challengeKey: string, resetsAt: Date) =>
+  `Daily limit reached: ${limit} submissions per day for ${challengeKey}. It resets at 00:00 UTC on ${utcMidnight.format(resetsAt)}.`;
 
 /** `GET`/`PUT /api/notifications/preferences`: the signed-in user's own e-mail choices. */
 export const notificationPreferencesSchema = z.object({

@@ -16,11 +16,15 @@ from .credentials import credentials_path, load_credentials, save_credentials
 from .datasets import Dataset, cache_root, download_domain, plain_name
 from .exceptions import (
     AUTH_FAILED_MESSAGE,
+    DAILY_LIMIT_CODE,
+    PAUSED_CODE,
     APIError,
     AuthenticationError,
+    DailyLimitError,
     InsecureTransportWarning,
     NetworkError,
     RateLimitError,
+    SubmissionsPausedError,
     TandemError,
     ValidationError,
     error_code_of,
@@ -198,6 +202,18 @@ class BenchmarkClient:
         details = details if isinstance(details, dict) else {}
         if status == 401 and auth_call:
             raise AuthenticationError(AUTH_FAILED_MESSAGE)
+        # Chosen by the server's error code (packages/contracts), never by its English text.
+        code = error_code_of(body)
+        if code == PAUSED_CODE:
+            raise SubmissionsPausedError(message, status_code=status, details=details, response=body)
+        if code == DAILY_LIMIT_CODE:
+            raise DailyLimitError(
+                message,
+                retry_after=parse_retry_after(response.header("retry-after")),
+                status_code=status,
+                details=details,
+                response=body,
+            )
         if status == 429:
             raise RateLimitError(
                 message,
@@ -644,7 +660,8 @@ class BenchmarkClient:
         title, score (the team's best it may see; see score_kind), score_kind, feedback (how scores
         are shown: ``{"policy", "digits", "threshold", "significant_improvement"}``) and
         feedback_policy (its ``policy``, flat), metric_name, higher_is_better, baseline,
-        beats_baseline, used_today, daily_limit, resets_at (the next UTC midnight, ISO 8601),
+        beats_baseline, used_today, daily_limit, remaining_today, resets_at (the next UTC
+        midnight, ISO 8601),
         counted (whether the team is ranked on it yet), submissions, expected_rows,
         last_submitted_at. ``as_frame=True`` returns a pandas DataFrame. An older server sends no
         feedback: its scores were exact."""
@@ -652,6 +669,36 @@ class BenchmarkClient:
         rows = body.get("challenges") if isinstance(body, dict) else None
         rows = [with_feedback(r) for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
         return _frame(rows, SUMMARY_COLUMNS) if as_frame else rows
+
+    def get_quota(self, domain_name: str, task_number: int) -> Dict[str, Any]:
+        """What the next submission to a challenge may do, asked before uploading anything
+        (``GET /api/submissions/summary``): ``challenge_key``, ``daily_limit``, ``used_today``,
+        ``remaining_today`` (0: the next submission is refused with :class:`DailyLimitError`),
+        ``resets_at`` (the next UTC midnight, ISO 8601), ``submissions_paused`` and
+        ``pause_message`` (the organizers' message while paused, else ``None``; a submission
+        then raises :class:`SubmissionsPausedError`). The server counts and resolves the limit
+        as ``/api/submit`` does; it can still change before you submit."""
+        fmt = self.get_challenge_format(domain_name, task_number)
+        key = f"{fmt.slug}/{fmt.number}"
+        body = self._json(self._request("GET", "/api/submissions/summary"))
+        rows = body.get("challenges") if isinstance(body, dict) else None
+        row = next((r for r in rows or [] if isinstance(r, dict) and r.get("challenge_key") == key), None)
+        if row is None:
+            raise APIError(f"The server's summary has no challenge {key}.", code=UNKNOWN_DOMAIN)
+        limit, used = row.get("daily_limit"), row.get("used_today")
+        remaining = row.get("remaining_today")
+        if not isinstance(remaining, int) and isinstance(limit, int) and isinstance(used, int):
+            remaining = max(0, limit - used)  # an older server: the same arithmetic
+        paused = bool(body.get("submissions_paused"))
+        return {
+            "challenge_key": key,
+            "daily_limit": limit,
+            "used_today": used,
+            "remaining_today": remaining,
+            "resets_at": row.get("resets_at"),
+            "submissions_paused": paused,
+            "pause_message": body.get("pause_message") if paused else None,
+        }
 
     # --- leaderboards -----------------------------------------------------------------------
 
@@ -735,8 +782,8 @@ class BenchmarkClient:
 SUMMARY_COLUMNS = (
     "challenge_key", "domain", "challenge", "title", "score", "score_kind", "feedback", "feedback_policy",
     "significant_improvement", "metric_name", "higher_is_better",
-    "baseline", "beats_baseline", "used_today", "daily_limit", "resets_at", "counted", "submissions",
-    "expected_rows", "last_submitted_at",
+    "baseline", "beats_baseline", "used_today", "daily_limit", "remaining_today", "resets_at", "counted",
+    "submissions", "expected_rows", "last_submitted_at",
 )
 
 

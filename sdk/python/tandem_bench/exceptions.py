@@ -1,5 +1,6 @@
 """Exceptions raised by the Tandem SDK. Catch :class:`TandemError` to handle them all."""
 
+from datetime import datetime, timezone
 from typing import Any, Dict, List, Optional
 
 AUTH_FAILED_MESSAGE = "Authentication failed. Check your API key and team name."
@@ -73,6 +74,91 @@ class RateLimitError(APIError):
     ) -> None:
         super().__init__(message, status_code=status_code, details=details, response=response)
         self.retry_after = retry_after
+
+
+#: The server's error codes these exceptions stand for (``packages/contracts``, error-codes.ts).
+PAUSED_CODE = "submission.paused"
+DAILY_LIMIT_CODE = "submission.daily_limit"
+
+
+class SubmissionsPausedError(APIError):
+    """HTTP 503 ``submission.paused``: the organizers have paused submissions. Not a fault of the
+    platform or of your file: nothing was stored, and it is not retried (a pause lasts until the
+    organizers lift it). ``pause_message`` is the organizers' own message."""
+
+    def __init__(
+        self,
+        pause_message: str,
+        status_code: int = 503,
+        details: Optional[Dict[str, Any]] = None,
+        response: Any = None,
+    ) -> None:
+        self.pause_message = pause_message
+        super().__init__(
+            f"Submissions are paused by the organizers: {pause_message} Nothing was stored; "
+            "submit again once they resume submissions.",
+            status_code=status_code,
+            details=details,
+            response=response,
+            code=PAUSED_CODE,
+        )
+
+
+def _parse_time(value: Any) -> Optional[datetime]:
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+def _when(moment: datetime) -> str:
+    """``00:00 UTC on Sunday, November 29, 2026 (9:00 AM JST on Sunday, November 29, your time)``."""
+    utc = moment.astimezone(timezone.utc)
+    local = moment.astimezone()
+    day = lambda d: f"{d:%A}, {d:%B} {d.day}, {d.year}"  # noqa: E731 - platform-free %-d
+    said = f"{utc:%H:%M} UTC on {day(utc)}"
+    if local.utcoffset() != utc.utcoffset():
+        hour = local.hour % 12 or 12
+        noon = "AM" if local.hour < 12 else "PM"
+        said += f" ({hour}:{local:%M} {noon} {local.tzname()} on {local:%A}, {local:%B} {local.day}, your time)"
+    return said
+
+
+class DailyLimitError(RateLimitError):
+    """HTTP 429 ``submission.daily_limit``: your team has used today's submissions for the
+    challenge. Raised at once, not retried. ``daily_limit`` is the limit, ``used_today`` the
+    submissions counted today (failed ones do not count), ``resets_at`` when the count returns to
+    0 (a timezone-aware ``datetime``, the next UTC midnight), each ``None`` if the server did not
+    say (an older server)."""
+
+    def __init__(
+        self,
+        server_message: str,
+        retry_after: Optional[float] = None,
+        status_code: int = 429,
+        details: Optional[Dict[str, Any]] = None,
+        response: Any = None,
+    ) -> None:
+        details = details or {}
+        limit = details.get("daily_limit")
+        used = details.get("used_today")
+        self.daily_limit: Optional[int] = limit if isinstance(limit, int) else None
+        self.used_today: Optional[int] = used if isinstance(used, int) else None
+        self.resets_at: Optional[datetime] = _parse_time(details.get("resets_at"))
+        if self.daily_limit is not None and self.resets_at is not None:
+            message = (
+                f"Daily limit reached: your team has used all {self.daily_limit} of today's "
+                f"submissions for this challenge. It resets at {_when(self.resets_at)}."
+            )
+        else:
+            message = server_message
+        super().__init__(
+            message, retry_after=retry_after, status_code=status_code, details=details, response=response
+        )
+        self.code = DAILY_LIMIT_CODE
 
 
 class ValidationError(TandemError):

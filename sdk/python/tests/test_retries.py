@@ -6,7 +6,7 @@ import time
 import pytest
 
 from support import LossyProxy, StubServer, scored_body
-from tandem_bench import APIError, BenchmarkClient, NetworkError, RateLimitError
+from tandem_bench import APIError, BenchmarkClient, NetworkError, RateLimitError, SubmissionsPausedError
 
 CSV = "TxnID,FraudLabel\nT1,0\nT2,1\n"
 SUBMIT = ("POST", "/api/submit")
@@ -117,7 +117,12 @@ def test_submissions_paused_by_the_organizers_raise_their_message_at_once():
             stub_client(stub, verbose=False).submit_prediction("Retail Banking", 1, CSV)
         assert caught.value.status_code == 503
         assert caught.value.code == "submission.paused"
-        assert str(caught.value) == message
+        # Named and explained (issue 33): the organizers' message, not a bare 503.
+        assert isinstance(caught.value, SubmissionsPausedError)
+        assert caught.value.pause_message == message
+        assert str(caught.value) == f"Submissions are paused by the organizers: {message} " + (
+            "Nothing was stored; submit again once they resume submissions."
+        )
         assert len(stub.calls(*SUBMIT)) == 1
 
 

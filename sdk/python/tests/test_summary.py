@@ -10,8 +10,8 @@ from tandem_bench import AuthenticationError, BenchmarkClient
 FIELDS = {
     "challenge_key", "domain", "challenge", "title", "score", "score_kind", "feedback", "feedback_policy",
     "significant_improvement", "metric_name", "higher_is_better",
-    "baseline", "beats_baseline", "used_today", "daily_limit", "resets_at", "counted", "submissions",
-    "expected_rows", "last_submitted_at",
+    "baseline", "beats_baseline", "used_today", "daily_limit", "remaining_today", "resets_at", "counted",
+    "submissions", "expected_rows", "last_submitted_at",
 }
 
 
@@ -36,6 +36,7 @@ def test_every_challenge_in_competition_order_before_any_submission(fresh):
         assert s["score"] is None and s["beats_baseline"] is None and s["last_submitted_at"] is None
         assert (s["used_today"], s["submissions"], s["counted"], s["score_kind"]) == (0, 0, False, "public")
         assert s["daily_limit"] == 1000  # SUBMISSIONS_PER_DAY of the test gateway
+        assert s["remaining_today"] == 1000
         resets = datetime.fromisoformat(s["resets_at"].replace("Z", "+00:00"))
         assert abs(resets - next_utc_midnight()) < timedelta(minutes=1)  # unless run across midnight
     fraud = next(s for s in summary if s["challenge_key"] == "retail-banking/1")

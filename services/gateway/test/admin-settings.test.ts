@@ -203,6 +203,15 @@ describe("settings in force without a restart", () => {
       submissions_paused: true,
       pause_message: "Answers are being fixed; back at 14:00 UTC.",
     });
+    // What a client asks before an upload says the same (issue 33).
+    const pausedSummary = async () =>
+      (
+        await inject({ url: "/api/submissions/summary", headers: { "x-api-key": team.api_key } })
+      ).json();
+    expect(await pausedSummary()).toMatchObject({
+      submissions_paused: true,
+      pause_message: "Answers are being fixed; back at 14:00 UTC.",
+    });
 
     await patch({ pause_message: null });
     const plain = await submit(team.api_key, 0);
@@ -214,6 +223,7 @@ describe("settings in force without a restart", () => {
     expect([200, 202]).toContain(accepted.statusCode);
     expect(await storedFor(team.id)).toHaveLength(1);
     expect((await inject({ url: "/api/config/public" })).json().submissions_paused).toBe(false);
+    expect(await pausedSummary()).toMatchObject({ submissions_paused: false, pause_message: null });
   });
 
   it("the daily limit follows the settings, and a team's own limit wins", async () => {
@@ -223,14 +233,19 @@ describe("settings in force without a restart", () => {
     const limited = await submit(team.api_key, 1);
     expect([limited.statusCode, limited.json().code]).toEqual([429, "submission.daily_limit"]);
     expect(limited.json().error).toContain("Daily limit reached: 1 submissions per day");
-    const summary = async () =>
-      (
+    const summary = async () => {
+      const { challenges } = (
         await inject({ url: "/api/submissions/summary", headers: { "x-api-key": team.api_key } })
-      ).json().challenges[0].daily_limit;
-    expect(await summary()).toBe(1);
+      ).json();
+      const fraud = challenges.find(
+        (c: { challenge_key: string }) => c.challenge_key === "retail-banking/1",
+      );
+      return [fraud.daily_limit, fraud.remaining_today, fraud.used_today];
+    };
+    expect(await summary()).toEqual([1, 0, 1]);
 
     await db().update(teams).set({ dailyLimit: 2 }).where(eq(teams.id, team.id));
-    expect(await summary()).toBe(2);
+    expect(await summary()).toEqual([2, 1, 1]);
     expect((await submit(team.api_key, 2)).statusCode).toBe(200);
     expect((await submit(team.api_key, 3)).statusCode).toBe(429);
   });

@@ -312,6 +312,7 @@ describe("summary", () => {
       higher_is_better: true,
       used_today: 0,
       daily_limit: 3,
+      remaining_today: 3,
       counted: false,
       beats_baseline: null,
       submissions: 0,
@@ -322,6 +323,7 @@ describe("summary", () => {
     expect(fraud.expected_rows).toBeGreaterThan(0);
 
     const scores: number[] = [];
+    let lastAnswer: { remaining_today: number } | undefined;
     for (const variant of [1, 2]) {
       const response = await submit(
         { ...team.key, "idempotency-key": `s-${variant}` },
@@ -329,6 +331,7 @@ describe("summary", () => {
       );
       expect(response.statusCode).toBe(200);
       scores.push(response.json().score);
+      lastAnswer = response.json();
     }
     // A platform failure does not use up the day's quota.
     await storedRows(team.id, 1, new Date(), {
@@ -344,6 +347,8 @@ describe("summary", () => {
     expect(after).toMatchObject({
       score: Math.max(...scores),
       used_today: 2,
+      // The quota a client reads before an upload is the one the last submit answered.
+      remaining_today: lastAnswer?.remaining_today,
       submissions: 3,
       counted: true,
       baseline: baseline?.metricValue ?? null,

@@ -51,8 +51,13 @@ describe("daily submission limit", () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const limited = results.find((r) => r.statusCode === 429)!;
     expect(limited.json().error).toMatch(
-      /^Daily limit reached: 3 submissions per day for retail-banking\/1\. It resets at \d{4}-\d\d-\d\dT00:00:00\.000Z\.$/,
+      /^Daily limit reached: 3 submissions per day for retail-banking\/1\. It resets at 00:00 UTC on \w+day, \w+ \d{1,2}, \d{4}\.$/,
     );
+    // The time a client shows in its own zone: never in the sentence as a raw ISO string.
+    expect(limited.json().error).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    const details = limited.json().details;
+    expect(details).toMatchObject({ daily_limit: 3, used_today: 3 });
+    expect(details.resets_at).toMatch(/^\d{4}-\d\d-\d\dT00:00:00\.000Z$/);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     const rows = await t.database.handle.db
       .select()

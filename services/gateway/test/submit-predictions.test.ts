@@ -311,7 +311,14 @@ describe("submitPredictions", () => {
     const midnight = new Date(
       Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() + 1),
     );
-    expect(limited.message).toContain(`It resets at ${midnight.toISOString()}.`);
+    expect(limited.message).toContain(
+      `It resets at 00:00 UTC on ${new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(midnight)}.`,
+    );
+    expect(limited.details).toEqual({
+      daily_limit: 2,
+      used_today: 2,
+      resets_at: midnight.toISOString(),
+    });
     expect(limited.options.retryAfterSeconds).toBe(
       Math.ceil((midnight.getTime() - NOW.getTime()) / 1000),
     );

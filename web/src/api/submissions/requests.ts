@@ -94,7 +94,11 @@ export const SUMMARY_KEY = "/submissions/summary";
 
 /** The team's standing on each of the 17 challenges, in the competition's order. */
 export async function fetchSubmissionSummary(): Promise<ChallengeSummary[]> {
-  const { challenges } = await api.getParsed(SUMMARY_KEY, submissionSummaryResponseSchema);
+  // The web reads the pause from /config/public (useSubmissionsPause); only the challenges here.
+  const { challenges } = await api.getParsed(
+    SUMMARY_KEY,
+    submissionSummaryResponseSchema.pick({ challenges: true }),
+  );
   return challenges;
 }
 

@@ -1,6 +1,13 @@
 import type { TeamView } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, render, screen, userEvent, within } from "../../../test-utils/render";
+import {
+  jsonResponse,
+  render,
+  screen,
+  userEvent,
+  waitFor,
+  within,
+} from "../../../test-utils/render";
 import { TeamCard } from "./TeamCard";
 
 const person = (name: string) => ({
@@ -87,6 +94,22 @@ describe("TeamCard", () => {
     expect(screen.queryByText("Ready to compete")).not.toBeInTheDocument();
   });
 
+  it("says the team is not ready while the organizers have paused submissions", async () => {
+    stubFetch((path) =>
+      path === "/api/config/public"
+        ? jsonResponse({ submissions_paused: true, pause_message: "Back at 14:00 UTC." })
+        : jsonResponse({ teams: [] }),
+    );
+    const active: TeamView = { ...teamSeenAs("member"), status: "active" };
+    render(<TeamCard team={active} />, { auth: { user: bob } });
+
+    expect(screen.getByTestId("team-readiness")).toHaveTextContent("Ready to compete");
+    await waitFor(() =>
+      expect(screen.getByTestId("team-readiness")).toHaveTextContent("Submissions paused"),
+    );
+    expect(screen.getByText(/^By the organizers/)).toBeInTheDocument();
+  });
+
   it("says nothing of disqualification to a team in good standing", () => {
     render(<TeamCard team={teamSeenAs("member")} />, { auth: { user: bob } });
     expect(screen.queryByText(/Disqualified/)).not.toBeInTheDocument();
@@ -138,10 +161,9 @@ describe("TeamCard", () => {
 
     await user.click(screen.getByRole("button", { name: "Rotate invite code" }));
     const dialog = await screen.findByRole("dialog", { name: "Issue a new invite code?" });
-    // Only reads so far (the Launch JupyterHub button reads the public config).
-    expect(fetch.mock.calls.map(([input]) => String(input))).not.toContain(
-      "/api/teams/rotate-invite",
-    );
+    // Only reads so far (the readiness line and the Launch JupyterHub button read the config).
+    const sent = () => fetch.mock.calls.map(([input]) => String(input));
+    expect(sent()).not.toContain("/api/teams/rotate-invite");
 
     await user.click(within(dialog).getByRole("button", { name: "Issue new code" }));
 

@@ -3,6 +3,8 @@ import type { TeamView } from "@tandem/contracts";
 import { type ReactNode, useId } from "react";
 import { canCompete } from "../../api/teams/requests";
 import { useAuth } from "../../auth/AuthContext";
+import { SUBMIT_GATE_MESSAGES } from "../Submit/gateMessages";
+import { useSubmissionsPause } from "../Submit/useSubmissionsPause";
 import { ActivationNotice } from "./ActivationNotice";
 import { ApiKeyHelp } from "./ApiKeyHelp";
 import { CopyField } from "./CopyField";
@@ -36,6 +38,9 @@ export function TeamCard({ team }: { team: TeamView }) {
   const isAdmin = user?.admin_access === true;
   const active = team.status === "active";
   const competing = canCompete(team);
+  // Ready, but the organizers have paused submissions: the line says so, with their message.
+  const pause = useSubmissionsPause();
+  const paused = competing && pause.paused;
   const manages = team.user_role === "creator" || team.user_role === "owner";
   const full = team.member_count >= team.max_members;
 
@@ -78,14 +83,22 @@ export function TeamCard({ team }: { team: TeamView }) {
             <Text
               fw={700}
               size="md"
-              c={`var(--mantine-color-${competing ? "green" : team.disqualified ? "red" : "orange"}-light-color)`}
+              c={`var(--mantine-color-${competing && !paused ? "green" : team.disqualified ? "red" : "orange"}-light-color)`}
+              data-testid="team-readiness"
             >
-              {competing
-                ? "Ready to compete"
-                : team.disqualified
-                  ? "Disqualified"
-                  : "Activation required"}
+              {paused
+                ? SUBMIT_GATE_MESSAGES.readinessPaused
+                : competing
+                  ? "Ready to compete"
+                  : team.disqualified
+                    ? "Disqualified"
+                    : "Activation required"}
             </Text>
+            {paused && (
+              <Text size="xs" c="dimmed">
+                {SUBMIT_GATE_MESSAGES.readinessPausedWhy}
+              </Text>
+            )}
           </Stat>
           <Stat label="Created">
             <Text fw={700} size="md">

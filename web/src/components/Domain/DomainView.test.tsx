@@ -84,6 +84,7 @@ function summaryOf(key: string, expectedRows: number): ChallengeSummary {
     beats_baseline: null,
     used_today: 0,
     daily_limit: 5,
+    remaining_today: 5,
     resets_at: "2026-11-21T00:00:00.000Z",
     counted: false,
     submissions: 0,

@@ -1,5 +1,6 @@
 import { Container } from "@mantine/core";
 import type { CompetitionDomain } from "../../api/competition/requests";
+import { DeadlineClock } from "../Clock/DeadlineClock";
 import { RichText } from "../Info/RichText";
 import { ChallengeCard } from "./ChallengeCard";
 import { DataPreview } from "./DataPreview";
@@ -15,6 +16,10 @@ export function DomainView({ domain }: { domain: CompetitionDomain }) {
     <>
       <DomainHero domain={domain} />
       <Container size="lg">
+        {/* The deadline, for everyone (a pause is the site banner's). */}
+        <div className={classes.clock}>
+          <DeadlineClock />
+        </div>
         <section className={classes.section} aria-labelledby="overview-title">
           <h2 id="overview-title" className={classes.sectionTitle}>
             Overview

@@ -41,6 +41,7 @@ export function summaryItem(overrides: Partial<ChallengeSummary> = {}): Challeng
     beats_baseline: true,
     used_today: 3,
     daily_limit: 5,
+    remaining_today: 2,
     resets_at: "2026-11-22T00:00:00.000Z",
     counted: true,
     submissions: 12,

@@ -5,13 +5,15 @@ import classes from "./Submit.module.css";
 interface FileDropAreaProps {
   onFile: (file: File) => void;
   disabled?: boolean;
+  /** Id of a text saying why the input is disabled. */
+  describedBy?: string | undefined;
 }
 
 /**
  * The native file input with its visible label, inside an area that also takes a dropped file.
  * The input itself is the keyboard's way in, so the area needs no role or key handling.
  */
-export function FileDropArea({ onFile, disabled = false }: FileDropAreaProps) {
+export function FileDropArea({ onFile, disabled = false, describedBy }: FileDropAreaProps) {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +53,7 @@ export function FileDropArea({ onFile, disabled = false }: FileDropAreaProps) {
         id={inputId}
         type="file"
         accept=".csv,text/csv"
-        aria-describedby={hintId}
+        aria-describedby={describedBy ? `${describedBy} ${hintId}` : hintId}
         className={classes.fileInput}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];

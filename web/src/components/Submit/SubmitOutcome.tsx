@@ -1,5 +1,6 @@
 import { Alert, Anchor, Code, Group, List, Loader, Stack, Text } from "@mantine/core";
 import {
+  dailyLimitDetailsSchema,
   LEADERBOARD_MESSAGES,
   MESSAGES,
   type SubmitResponse,
@@ -11,14 +12,14 @@ import { Link } from "react-router";
 import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
 import { SubmitRefusedError, type SubmitStanding } from "../../api/submissions/upload";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { formatReset, participantTimeZone } from "../../competition/participantClock";
 import { formatScore } from "../Dashboard/format";
 import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
 import { feedbackRule, isBestSoFar } from "../Submissions/format";
+import { SUBMIT_GATE_MESSAGES as GATE } from "./gateMessages";
 import classes from "./Submit.module.css";
 
 type ValidationDetails = SubmitResponse["details"];
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** What the server said was wrong, every problem of it, and the row counts it compared. */
 function ValidationProblems({ details }: { details: ValidationDetails }) {
@@ -205,9 +206,20 @@ export function StoredOutcome({
   );
 }
 
+/**
+ * When the team may send again, in the participant's zone, named: the reset the daily-limit
+ * refusal's details give, else the answer's Retry-After.
+ */
 function retryTime(error: unknown): string | null {
-  if (!(error instanceof SubmitRefusedError) || error.retryAfterSeconds === null) return null;
-  return timeFormat.format(new Date(Date.now() + error.retryAfterSeconds * 1000));
+  const now = new Date();
+  const body = error instanceof ApiError ? (error.body as { details?: unknown } | null) : null;
+  const details = dailyLimitDetailsSchema.safeParse(body?.details);
+  const at = details.success
+    ? new Date(details.data.resets_at)
+    : error instanceof SubmitRefusedError && error.retryAfterSeconds !== null
+      ? new Date(now.getTime() + error.retryAfterSeconds * 1000)
+      : null;
+  return at && !Number.isNaN(at.getTime()) ? formatReset(at, now, participantTimeZone()) : null;
 }
 
 function refusal(error: unknown): { title: string; children: ReactNode } {
@@ -225,15 +237,43 @@ function refusal(error: unknown): { title: string; children: ReactNode } {
       ),
     };
   }
-  if (hasErrorCode(error, "submission.daily_limit") || hasErrorCode(error, "rate_limited")) {
+  if (hasErrorCode(error, "submission.daily_limit")) {
+    // Said here from the details, in the participant's zone; the server's sentence is in UTC.
+    const details = dailyLimitDetailsSchema.safeParse(
+      (error.body as { details?: unknown } | null)?.details,
+    );
     const at = retryTime(error);
     return {
-      title: error.code === "submission.daily_limit" ? "Daily limit reached" : "Too many requests",
+      title: "Daily limit reached",
+      children: (
+        <Stack gap={4}>
+          <Text size="sm">
+            {details.success ? GATE.limitBody(details.data.daily_limit) : GATE.limitTitle}
+          </Text>
+          {at && <Text size="sm">{GATE.canSubmitAgain(at)}</Text>}
+        </Stack>
+      ),
+    };
+  }
+  if (hasErrorCode(error, "rate_limited")) {
+    const at = retryTime(error);
+    return {
+      title: "Too many requests",
       children: (
         <Stack gap={4}>
           {said && <Text size="sm">{said}</Text>}
-          {at && <Text size="sm">You can submit again at {at} (your time).</Text>}
+          {at && <Text size="sm">{GATE.canSubmitAgain(at)}</Text>}
         </Stack>
+      ),
+    };
+  }
+  if (hasErrorCode(error, "submission.paused")) {
+    return {
+      title: GATE.pausedTitle,
+      children: (
+        <Text size="sm" className={classes.wrap} style={{ whiteSpace: "pre-wrap" }}>
+          {said ?? GATE.pausedFallback}
+        </Text>
       ),
     };
   }

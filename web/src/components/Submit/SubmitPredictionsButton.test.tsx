@@ -1,5 +1,11 @@
 import type { LeaderboardVisibility } from "@tandem/competition";
-import type { SubmissionDetail, SubmitAnswer, SubmitResponse } from "@tandem/contracts";
+import type {
+  ChallengeSummary,
+  PublicConfig,
+  SubmissionDetail,
+  SubmitAnswer,
+  SubmitResponse,
+} from "@tandem/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   defaultCompetition,
@@ -17,8 +23,14 @@ import {
 } from "../../../test-utils/render";
 import { useSubmissionSummary } from "../../api/submissions/hooks";
 import { SUBMISSION_MESSAGES } from "../Submissions/messages";
-import { EXACT, ladder } from "../Submissions/testData";
+import { EXACT, ladder, summaryItem } from "../Submissions/testData";
 import { SubmitPredictionsButton } from "./SubmitPredictionsButton";
+
+// The participant's browser is in Tokyo; the competition's zone is Chicago (issue 33).
+vi.mock("../../competition/participantClock", async (original) => ({
+  ...(await original<typeof import("../../competition/participantClock")>()),
+  participantTimeZone: () => "Asia/Tokyo",
+}));
 
 const KEY = "retail-banking/1";
 const HEADING = "Retail Banking C1: Fraud Detection";
@@ -137,11 +149,25 @@ function SummaryProbe() {
   return null;
 }
 
+/** What the server says before an upload: the summary's challenges and the public config. */
+interface Before {
+  challenges?: ChallengeSummary[];
+  config?: Partial<PublicConfig>;
+}
+let before: Before = {};
+
 /** Serves the summary and `details` (one after another) for the submission's page. */
 function stubFetch(details: SubmissionDetail[] = []) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const path = String(input);
-    if (path === "/api/submissions/summary") return jsonResponse({ challenges: [] });
+    if (path === "/api/submissions/summary") {
+      return jsonResponse({
+        challenges: before.challenges ?? [],
+        submissions_paused: false,
+        pause_message: null,
+      });
+    }
+    if (path === "/api/config/public" && before.config) return jsonResponse(before.config);
     if (path === `/api/submissions/${ID}`) {
       const next = details.length > 1 ? details.shift()! : details[0];
       if (next) return jsonResponse(next);
@@ -187,6 +213,7 @@ const uploadButton = (dialog: HTMLElement) =>
   within(dialog).getByRole("button", { name: "Upload" });
 
 beforeEach(() => {
+  before = {};
   FakeXhr.sent = [];
   FakeXhr.onSend = () => {};
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
@@ -447,23 +474,51 @@ describe("SubmitPredictionsButton", () => {
     );
   });
 
-  it("shows the daily limit's message with the time the team may submit again", async () => {
+  it("says a daily-limit refusal in the participant's zone, named, with no raw ISO time", async () => {
     stubFetch();
     const { user, dialog } = await openDialog();
     await choose(user, dialog, csv(GOOD));
     await user.click(uploadButton(dialog));
-    const message =
-      "Daily limit reached: 5 submissions per day for retail-banking/1. It resets at 2026-11-21T00:00:00.000Z.";
     FakeXhr.sent[0]!.respond(
       429,
-      { error: message, code: "submission.daily_limit" },
+      {
+        error:
+          "Daily limit reached: 5 submissions per day for retail-banking/1. It resets at 00:00 UTC on Saturday, November 21, 2026.",
+        code: "submission.daily_limit",
+        details: { daily_limit: 5, used_today: 5, resets_at: "2026-11-21T00:00:00.000Z" },
+      },
       { "Retry-After": "3600" },
     );
 
     const alert = await within(dialog).findByRole("alert");
     expect(alert).toHaveTextContent("Daily limit reached");
-    expect(alert).toHaveTextContent(message);
-    expect(alert).toHaveTextContent(/You can submit again at .+ \(your time\)/);
+    expect(alert).toHaveTextContent(
+      "Your team has used all 5 of today's submissions for this challenge.",
+    );
+    // Midnight UTC is 9:00 AM in Tokyo.
+    expect(alert).toHaveTextContent(
+      "You can submit again on Saturday, November 21, 2026 at 9:00 AM (Japan Standard Time, Asia/Tokyo)",
+    );
+    expect(alert).not.toHaveTextContent(/\d{4}-\d\d-\d\dT/);
+  });
+
+  it("says a pause refusal with the organizers' message and reads the setting again", async () => {
+    const fetch = stubFetch();
+    const { user, dialog } = await openDialog();
+    await choose(user, dialog, csv(GOOD));
+    const configReads = () =>
+      fetch.mock.calls.filter(([input]) => String(input) === "/api/config/public").length;
+    const readsBefore = configReads();
+    await user.click(uploadButton(dialog));
+    FakeXhr.sent[0]!.respond(503, {
+      error: "Answers are being fixed; back at 14:00 UTC.",
+      code: "submission.paused",
+    });
+
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert).toHaveTextContent("Submissions are paused");
+    expect(alert).toHaveTextContent("Answers are being fixed; back at 14:00 UTC.");
+    await waitFor(() => expect(configReads()).toBeGreaterThan(readsBefore));
   });
 
   it("says so when the team is not active yet", async () => {
@@ -501,5 +556,95 @@ describe("SubmitPredictionsButton", () => {
     await waitFor(() => expect(FakeXhr.sent[0]!.aborted).toBe(true));
     await waitFor(() => expect(summaryReads(fetch)).toBeGreaterThan(readsBefore));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("SubmitPredictionsButton before any upload (issue 33)", () => {
+  const tomorrow = new Date(Date.now() + 5 * 3_600_000 + 30 * 60_000);
+
+  it("shows the deadline with the time left and the quota with its reset, in the participant's zone", async () => {
+    before = {
+      challenges: [
+        summaryItem({
+          used_today: 2,
+          daily_limit: 5,
+          remaining_today: 3,
+          resets_at: tomorrow.toISOString(),
+        }),
+      ],
+    };
+    stubFetch();
+    const { dialog } = await openDialog();
+
+    const quota = await within(dialog).findByTestId("submit-quota");
+    expect(quota).toHaveTextContent(
+      /^3 of 5 submissions left today for this challenge, resets on .+ \(Japan Standard Time, Asia\/Tokyo\), in 5 hours 29 minutes\.$/,
+    );
+    expect(within(dialog).getByTestId("deadline-clock")).toHaveTextContent(
+      /\(Japan Standard Time, Asia\/Tokyo\)/,
+    );
+    expect(within(dialog).getByLabelText("Predictions file (CSV)")).toBeEnabled();
+  });
+
+  it("takes no file at the daily limit and says why, before anything is sent", async () => {
+    before = {
+      challenges: [
+        summaryItem({
+          used_today: 5,
+          daily_limit: 5,
+          remaining_today: 0,
+          resets_at: tomorrow.toISOString(),
+        }),
+      ],
+    };
+    stubFetch();
+    const { dialog } = await openDialog();
+
+    const reason = await within(dialog).findByRole("status");
+    expect(reason).toHaveTextContent("No submissions left today for this challenge");
+    expect(reason).toHaveTextContent("Your team has used all 5 of today's submissions");
+    expect(reason).toHaveTextContent(
+      /You can submit again on .+ \(Japan Standard Time, Asia\/Tokyo\)/,
+    );
+    const input = within(dialog).getByLabelText("Predictions file (CSV)");
+    expect(input).toBeDisabled();
+    expect(input.getAttribute("aria-describedby")).toContain(reason.id);
+    expect(uploadButton(dialog)).toBeDisabled();
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it("while paused, disables the button with the reason, and the dialog says the organizers' message", async () => {
+    before = {
+      config: { submissions_paused: true, pause_message: "Back at 14:00 UTC after a data fix." },
+      challenges: [summaryItem({ remaining_today: 3, resets_at: tomorrow.toISOString() })],
+    };
+    stubFetch();
+    render(<SubmitPredictionsButton challengeKey={KEY} expectedRows={2} />, {
+      auth: { user: ada },
+    });
+    const button = await screen.findByRole("button", { name: `Submit predictions for ${HEADING}` });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(screen.getByText("Paused by the organizers").id).toBe(
+      button.getAttribute("aria-describedby"),
+    );
+  });
+
+  it("a pause that comes while the dialog is open turns the file picker off with the message", async () => {
+    stubFetch();
+    const { user, dialog } = await openDialog();
+    await choose(user, dialog, csv(GOOD));
+    expect(uploadButton(dialog)).toBeEnabled();
+    // The organizers pause; the upload is refused and the setting is read again.
+    before = { config: { submissions_paused: true, pause_message: "Paused for a fix." } };
+    await user.click(uploadButton(dialog));
+    FakeXhr.sent[0]!.respond(503, { error: "Paused for a fix.", code: "submission.paused" });
+
+    const reason = await within(dialog).findByRole("status");
+    expect(reason).toHaveTextContent("Submissions are paused");
+    expect(reason).toHaveTextContent("Paused for a fix.");
+    // Said once: by the gate, not again by the refusal.
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Predictions file (CSV)")).toBeDisabled();
+    expect(uploadButton(dialog)).toBeDisabled();
   });
 });

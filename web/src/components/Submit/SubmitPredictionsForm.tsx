@@ -1,13 +1,20 @@
 import { Button, Code, Group, Loader, Progress, Stack, Text, Textarea } from "@mantine/core";
 import type { Challenge } from "@tandem/competition";
 import { SUBMISSION_NOTE_MAX_LENGTH } from "@tandem/contracts";
-import { useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { hasErrorCode } from "../../api/client";
+import { participantTimeZone } from "../../competition/participantClock";
+import { useMinuteClock } from "../../competition/useMinuteClock";
+import { DeadlineClock } from "../Clock/DeadlineClock";
 import { FileDropArea } from "./FileDropArea";
 import { newIdempotencyKey } from "./idempotencyKey";
 import { LocalChecklist } from "./LocalChecklist";
 import { checksPass, type FileFacts, formatBytes, localChecks, readFileFacts } from "./localChecks";
 import classes from "./Submit.module.css";
+import { gateOf, SubmitGate } from "./SubmitGate";
 import { RefusedOutcome, StoredOutcome } from "./SubmitOutcome";
+import { useChallengeQuota } from "./useChallengeQuota";
+import { useSubmissionsPause } from "./useSubmissionsPause";
 import { useSubmitPredictions } from "./useSubmitPredictions";
 
 interface ChosenFile {
@@ -37,6 +44,21 @@ export function SubmitPredictionsForm({
   const reading = useRef<File | null>(null);
   const expectedHeader = challenge.header.join(",");
   const uploading = state.kind === "uploading";
+  // Known before any upload (issue 33): the pause and today's quota, read again as the dialog
+  // opens (SWR revalidates on mount) and after a refusal that says either changed.
+  const now = useMinuteClock();
+  const zone = useMemo(participantTimeZone, []);
+  const pause = useSubmissionsPause();
+  const { quota, recheck: recheckQuota } = useChallengeQuota(challenge.key, now);
+  const closed = gateOf(pause, quota);
+  const reasonId = useId();
+  const refusedError = state.kind === "refused" ? state.error : null;
+  const { recheck: recheckPause } = pause;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, not per render
+  useEffect(() => {
+    if (hasErrorCode(refusedError, "submission.paused")) recheckPause();
+    if (hasErrorCode(refusedError, "submission.daily_limit")) recheckQuota();
+  }, [refusedError]);
 
   const choose = async (file: File) => {
     reading.current = file;
@@ -81,7 +103,13 @@ export function SubmitPredictionsForm({
   }
 
   const checks = chosen?.facts ? localChecks(chosen.facts, expectedHeader, expectedRows) : null;
-  const ready = chosen?.facts?.text != null && checks !== null && checksPass(checks);
+  const ready =
+    closed === null && chosen?.facts?.text != null && checks !== null && checksPass(checks);
+  // The refusal says what the gate now says too: said once, by the gate.
+  const refusalShown =
+    state.kind === "refused" &&
+    !(closed?.reason === "paused" && hasErrorCode(state.error, "submission.paused")) &&
+    !(closed?.reason === "limit" && hasErrorCode(state.error, "submission.daily_limit"));
   const upload = () => {
     const csv = chosen?.facts?.text;
     if (!chosen || csv == null || !ready) return;
@@ -96,12 +124,18 @@ export function SubmitPredictionsForm({
 
   return (
     <Stack gap="md">
+      <DeadlineClock variant="inline" />
+      <SubmitGate quota={quota} closed={closed} now={now} zone={zone} reasonId={reasonId} />
       <Text size="sm" className={classes.wrap}>
         Upload a CSV whose header is exactly <Code>{expectedHeader}</Code>, with one row per test
         row ({expectedRows === null ? "row count not known yet" : `${expectedRows} rows`}).
       </Text>
 
-      <FileDropArea onFile={(file) => void choose(file)} disabled={uploading} />
+      <FileDropArea
+        onFile={(file) => void choose(file)}
+        disabled={uploading || closed !== null}
+        describedBy={closed ? reasonId : undefined}
+      />
 
       {chosen && (
         <Stack gap="xs">
@@ -146,10 +180,15 @@ export function SubmitPredictionsForm({
         </Stack>
       )}
 
-      {state.kind === "refused" && <RefusedOutcome error={state.error} />}
+      {refusalShown && <RefusedOutcome error={refusedError} />}
 
       <Group>
-        <Button onClick={upload} disabled={!ready} loading={uploading}>
+        <Button
+          onClick={upload}
+          disabled={!ready}
+          loading={uploading}
+          aria-describedby={closed ? reasonId : undefined}
+        >
           Upload
         </Button>
       </Group>

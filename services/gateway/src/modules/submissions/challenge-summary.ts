@@ -61,6 +61,8 @@ export async function challengeSummaries(
       const parts = baselines[challenge.key];
       const baseline = parts ? (revealed ? parts.private : parts.public) : null;
       const counts = activityOf.get(challenge.key);
+      const used = counts?.usedSince ?? 0;
+      const limit = deps.dailyLimit(challenge);
       return {
         challenge_key: challenge.key,
         domain: domain.name,
@@ -75,8 +77,10 @@ export async function challengeSummaries(
         baseline,
         beats_baseline:
           best && baseline !== null ? isBetter(challenge.metric, best.value, baseline) : null,
-        used_today: counts?.usedSince ?? 0,
-        daily_limit: deps.dailyLimit(challenge),
+        used_today: used,
+        daily_limit: limit,
+        // The same count and limit /submit admits against, so the two never disagree.
+        remaining_today: Math.max(0, limit - used),
         resets_at: resetsAt,
         counted: best !== undefined,
         submissions: counts?.total ?? 0,

@@ -3,6 +3,7 @@ import { gunzip } from "node:zlib";
 import type { Challenge } from "@tandem/competition";
 import { challengeByKey, findChallenge, findDomain } from "@tandem/competition/server";
 import {
+  DEFAULT_PAUSE_MESSAGE,
   errorResponseSchema as errorSchema,
   MESSAGES,
   type SubmissionHistoryQuery,
@@ -249,6 +250,11 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           },
           request.team,
         ),
+        // Asked before an upload, so a client can say "paused" without sending a file.
+        submissions_paused: inForce.submissionsPaused,
+        pause_message: inForce.submissionsPaused
+          ? (inForce.pauseMessage ?? DEFAULT_PAUSE_MESSAGE)
+          : null,
       };
     },
   );

@@ -1,6 +1,11 @@
 import { METRICS } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
-import { DEFAULT_PAUSE_MESSAGE, type SubmitAnswer } from "@tandem/contracts";
+import {
+  type DailyLimitDetails,
+  DEFAULT_PAUSE_MESSAGE,
+  dailyLimitMessage,
+  type SubmitAnswer,
+} from "@tandem/contracts";
 import type { Submission } from "@tandem/db";
 import { isUnfinished } from "@tandem/jobs";
 import type { TestSetLookup } from "@tandem/scoring";
@@ -210,8 +215,12 @@ export async function submitPredictions(
       throw new HttpError(
         429,
         "submission.daily_limit",
-        `Daily limit reached: ${dailyLimit} submissions per day for ${challenge.key}. It resets at ${resets.toISOString()}.`,
-        undefined,
+        dailyLimitMessage(dailyLimit, challenge.key, resets),
+        {
+          daily_limit: dailyLimit,
+          used_today: admission.used,
+          resets_at: resets.toISOString(),
+        } satisfies DailyLimitDetails,
         { retryAfterSeconds: Math.ceil((resets.getTime() - now.getTime()) / 1000) },
       );
     }
