@@ -7,6 +7,7 @@ import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
 import { isForbidden, isTeamRequired, serverDetail } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired, TeamRequired } from "./LeaderboardGate";
+import { ScoreDistribution } from "./ScoreDistribution";
 
 interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
@@ -37,7 +38,12 @@ export function DomainLeaderboardView({
       detailOf={serverDetail}
       actions={actions}
     >
-      {(data) => <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />}
+      {(data) => (
+        <>
+          <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />
+          <ScoreDistribution data={data} ownTeamId={ownTeamId} />
+        </>
+      )}
     </LeaderboardData>
   );
 }

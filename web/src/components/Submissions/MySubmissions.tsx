@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
 import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SUBMISSION_MESSAGES as M } from "./messages";
+import { ScoreOverTime } from "./ScoreOverTime";
 import { SubmissionHistory } from "./SubmissionHistory";
 import { SubmissionsOverview } from "./SubmissionsOverview";
 
@@ -21,6 +22,7 @@ export function MySubmissions({ renderAction }: MySubmissionsProps) {
       {/* Only while the scoring queue is long. */}
       <QueueStatus />
       <SubmissionsOverview renderAction={renderAction} />
+      <ScoreOverTime />
       <SubmissionHistory />
     </Stack>
   );

@@ -8,6 +8,7 @@ import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
 import { formatAge } from "../time";
 import { Exports } from "./Exports";
+import { SubmissionsPerHour } from "./SubmissionsPerHour";
 import { WaitingTeams } from "./WaitingTeams";
 
 interface StatCardProps {
@@ -106,6 +107,7 @@ export function Overview() {
       {/* Teams waiting for an answer come first: they cannot do anything until then. */}
       {data && <WaitingTeams requests={data.activation_requests} />}
       {data && <Cards data={data} />}
+      <SubmissionsPerHour />
       {/* What participants are told about the queue, with the estimate and the recent rate. */}
       <QueueStatus show="always" headingOrder={2} />
       <Exports />

@@ -1,0 +1,181 @@
+import { useComputedColorScheme } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import type { ChartColor, ChartRule, ChartSpec } from "./types";
+
+/**
+ * Draws a `ChartSpec` with uPlot on a canvas that is hidden from assistive technology (the
+ * figure around it carries the text alternative). Loaded only through `LazyUPlotChart`, so uPlot
+ * reaches a reader only on the pages that draw a chart. The width follows the container
+ * (ResizeObserver); the colours are Mantine's CSS variables, read again whenever the colour
+ * scheme changes, so the chart matches light and dark alike.
+ */
+export default function UPlotChart({ spec }: { spec: ChartSpec }) {
+  const container = useRef<HTMLDivElement>(null);
+  const scheme = useComputedColorScheme("light");
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new scheme changes the CSS variables the effect reads
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const width = Math.max(element.clientWidth, 200);
+    const plot = new uPlot(options(spec, width, palette(element)), data(spec), element);
+    plot.root.setAttribute("aria-hidden", "true");
+    for (const canvas of plot.root.querySelectorAll("canvas")) {
+      canvas.setAttribute("aria-hidden", "true");
+    }
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.floor(entry?.contentRect.width ?? 0);
+      if (next > 0 && next !== plot.width) {
+        plot.setSize({ width: next, height: spec.height ?? DEFAULT_HEIGHT });
+      }
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [spec, scheme]);
+
+  return <div ref={container} className="tandem-chart" aria-hidden="true" />;
+}
+
+const DEFAULT_HEIGHT = 220;
+
+interface Palette {
+  text: string;
+  dimmed: string;
+  grid: string;
+  font: string;
+  color(name: ChartColor): string;
+}
+
+function palette(element: HTMLElement): Palette {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const family = read("--mantine-font-family", "sans-serif");
+  return {
+    text: read("--mantine-color-text", "#000"),
+    dimmed: read("--mantine-color-dimmed", "#666"),
+    grid: read("--mantine-color-default-border", "#ddd"),
+    font: `12px ${family}`,
+    color: (name) => read(`--mantine-color-${name}-filled`, "#228be6"),
+  };
+}
+
+function data(spec: ChartSpec): uPlot.AlignedData {
+  return [spec.x, ...spec.series.map((series) => series.values)];
+}
+
+/** A colour with an alpha, for the bars' fill (the variables are hex or rgb()). */
+function translucent(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color)?.[1];
+  if (hex) {
+    const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+  }
+  return color;
+}
+
+function yRange(spec: ChartSpec): uPlot.Range.Function {
+  return (_plot, min, max) => {
+    const ruled = (spec.rules ?? []).filter((rule) => rule.axis === "y").map((r) => r.value);
+    let low = Math.min(min ?? 0, ...ruled);
+    let high = Math.max(max ?? 1, ...ruled);
+    if (spec.yFromZero) low = Math.min(0, low);
+    if (low === high) {
+      low -= Math.abs(low) * 0.1 || 1;
+      high += Math.abs(high) * 0.1 || 1;
+    }
+    const pad = (high - low) * 0.08;
+    return [spec.yFromZero ? low : low - pad, high + pad];
+  };
+}
+
+function drawRules(rules: readonly ChartRule[], colors: Palette) {
+  return (plot: uPlot) => {
+    const { ctx, bbox } = plot;
+    const ratio = uPlot.pxRatio;
+    ctx.save();
+    ctx.setLineDash([6 * ratio, 4 * ratio]);
+    ctx.lineWidth = 2 * ratio;
+    ctx.font = colors.font.replace(/^\d+px/, `${12 * ratio}px`);
+    for (const rule of rules) {
+      const color = colors.color(rule.color);
+      ctx.strokeStyle = color;
+      ctx.fillStyle = colors.text;
+      ctx.beginPath();
+      if (rule.axis === "y") {
+        const y = Math.round(plot.valToPos(rule.value, "y", true));
+        ctx.moveTo(bbox.left, y);
+        ctx.lineTo(bbox.left + bbox.width, y);
+        ctx.stroke();
+        ctx.textAlign = "right";
+        ctx.fillText(rule.label, bbox.left + bbox.width - 4 * ratio, y - 5 * ratio);
+      } else {
+        const x = Math.round(plot.valToPos(rule.value, "x", true));
+        ctx.moveTo(x, bbox.top);
+        ctx.lineTo(x, bbox.top + bbox.height);
+        ctx.stroke();
+        const right = x > bbox.left + bbox.width / 2;
+        ctx.textAlign = right ? "right" : "left";
+        ctx.fillText(rule.label, x + (right ? -5 : 5) * ratio, bbox.top + 14 * ratio);
+      }
+    }
+    ctx.restore();
+  };
+}
+
+function options(spec: ChartSpec, width: number, colors: Palette): uPlot.Options {
+  const axis = (label: string | undefined, format?: (value: number) => string): uPlot.Axis => ({
+    stroke: colors.dimmed,
+    font: colors.font,
+    labelFont: colors.font,
+    grid: { stroke: colors.grid, width: 1 },
+    ticks: { stroke: colors.grid, width: 1 },
+    ...(label ? { label, labelSize: 20 } : {}),
+    ...(format ? { values: (_plot, ticks) => ticks.map((tick) => format(tick)) } : {}),
+  });
+  const bars = uPlot.paths.bars?.({ size: [0.8, 48], align: 0 });
+  return {
+    width,
+    height: spec.height ?? DEFAULT_HEIGHT,
+    legend: { show: false },
+    cursor: { show: false },
+    scales: {
+      x: {
+        time: spec.xKind === "time",
+        ...(spec.xRange ? { range: () => spec.xRange as [number, number] } : {}),
+      },
+      y: { range: yRange(spec) },
+    },
+    axes: [
+      { ...axis(spec.xLabel, spec.formatX), space: spec.xKind === "time" ? 70 : 50 },
+      { ...axis(spec.yLabel, spec.formatY), size: 56 },
+    ],
+    series: [
+      {},
+      ...spec.series.map((series): uPlot.Series => {
+        const color = colors.color(series.color);
+        return series.kind === "bars"
+          ? {
+              label: series.label,
+              stroke: color,
+              fill: translucent(color, 0.55),
+              width: 1,
+              paths: bars,
+              points: { show: false },
+            }
+          : {
+              label: series.label,
+              stroke: color,
+              width: 2,
+              spanGaps: true,
+              points: { show: true, size: 7, fill: color, stroke: color },
+            };
+      }),
+    ],
+    hooks: spec.rules?.length ? { draw: [drawRules(spec.rules, colors)] } : {},
+  };
+}
