@@ -1,5 +1,4 @@
-import { useComputedColorScheme } from "@mantine/core";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { ChartColor, ChartRule, ChartSpec } from "./types";
@@ -13,7 +12,7 @@ import type { ChartColor, ChartRule, ChartSpec } from "./types";
  */
 export default function UPlotChart({ spec }: { spec: ChartSpec }) {
   const container = useRef<HTMLDivElement>(null);
-  const scheme = useComputedColorScheme("light");
+  const scheme = useColorScheme();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new scheme changes the CSS variables the effect reads
   useEffect(() => {
@@ -42,6 +41,27 @@ export default function UPlotChart({ spec }: { spec: ChartSpec }) {
 }
 
 const DEFAULT_HEIGHT = 220;
+const SCHEME_ATTRIBUTE = "data-mantine-color-scheme";
+
+/**
+ * The scheme Mantine has applied (it sets this attribute on <html>, "auto" resolved to light or
+ * dark). Watched directly rather than through Mantine's hooks: importing those here moved
+ * Mantine's context into a chunk of its own and grew the landing page's first load.
+ */
+function useColorScheme(): string | null {
+  return useSyncExternalStore(
+    (changed) => {
+      const observer = new MutationObserver(changed);
+      observer.observe(document.documentElement, {
+        attributes: true,
+        attributeFilter: [SCHEME_ATTRIBUTE],
+      });
+      return () => observer.disconnect();
+    },
+    () => document.documentElement.getAttribute(SCHEME_ATTRIBUTE),
+    () => null,
+  );
+}
 
 interface Palette {
   text: string;
