@@ -41,6 +41,25 @@ export default function UPlotChart({ spec }: { spec: ChartSpec }) {
 }
 
 const DEFAULT_HEIGHT = 220;
+const HOUR = 3600;
+/** Time ticks a minute apart at the least: submissions seconds apart gave ":00.250" labels. */
+const TIME_STEPS = [
+  60,
+  300,
+  600,
+  900,
+  1800,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+  48 * HOUR,
+  7 * 24 * HOUR,
+  14 * 24 * HOUR,
+  28 * 24 * HOUR,
+];
 const SCHEME_ATTRIBUTE = "data-mantine-color-scheme";
 
 /**
@@ -85,7 +104,15 @@ function palette(element: HTMLElement): Palette {
 }
 
 function data(spec: ChartSpec): uPlot.AlignedData {
-  return [spec.x, ...spec.series.map((series) => series.values)];
+  // A bar of 0 is left out: drawn, it is a stray line along the axis.
+  return [
+    spec.x,
+    ...spec.series.map((series) =>
+      series.kind === "bars"
+        ? series.values.map((value) => (value === 0 ? null : value))
+        : series.values,
+    ),
+  ];
 }
 
 /** A colour with an alpha, for the bars' fill (the variables are hex or rgb()). */
@@ -157,7 +184,10 @@ function options(spec: ChartSpec, width: number, colors: Palette): uPlot.Options
     ...(label ? { label, labelSize: 20 } : {}),
     ...(format ? { values: (_plot, ticks) => ticks.map((tick) => format(tick)) } : {}),
   });
-  const bars = uPlot.paths.bars?.({ size: [0.8, 48], align: 0 });
+  const bars = uPlot.paths.bars?.({
+    size: [spec.barWidth ?? 0.8, Number.POSITIVE_INFINITY],
+    align: 0,
+  });
   return {
     width,
     height: spec.height ?? DEFAULT_HEIGHT,
@@ -171,7 +201,9 @@ function options(spec: ChartSpec, width: number, colors: Palette): uPlot.Options
       y: { range: yRange(spec) },
     },
     axes: [
-      { ...axis(spec.xLabel, spec.formatX), space: spec.xKind === "time" ? 70 : 50 },
+      spec.xKind === "time"
+        ? { ...axis(spec.xLabel, spec.formatX), space: 70, incrs: TIME_STEPS }
+        : { ...axis(spec.xLabel, spec.formatX), space: 50 },
       { ...axis(spec.yLabel, spec.formatY), size: 56 },
     ],
     series: [

@@ -29,8 +29,9 @@ export function histogram(
   const max = Math.max(...all);
   const wanted = Math.min(maxBins, Math.max(3, Math.ceil(Math.sqrt(values.length))));
   const width = niceStep(max > min ? (max - min) / wanted : Math.abs(min) / 10 || 0.1);
-  const start = Math.floor(min / width) * width;
-  const bins = Math.max(1, Math.floor((max - start) / width) + 1);
+  const start = Math.floor(min / width + 1e-9) * width;
+  // The highest value closes the last bin rather than opening a bin of its own.
+  const bins = Math.max(1, Math.ceil((max - start) / width - 1e-9));
   const counts = Array.from({ length: bins }, () => 0);
   for (const value of values) {
     const index = Math.min(bins - 1, Math.floor((value - start) / width + 1e-9));

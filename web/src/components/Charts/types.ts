@@ -40,6 +40,8 @@ export interface ChartSpec {
   formatY?: (value: number) => string;
   xLabel?: string;
   yLabel?: string;
+  /** Bars: the share of each step a bar fills (0.8 by default; a histogram's bins touch). */
+  barWidth?: number;
   /** CSS pixels; the width follows the container. */
   height?: number;
 }

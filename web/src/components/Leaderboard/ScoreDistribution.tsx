@@ -86,6 +86,7 @@ function distributionSpec(d: Distribution): ChartSpec {
     rules,
     xRange: [bins.start, bins.start + bins.counts.length * bins.width],
     yFromZero: true,
+    barWidth: 0.96,
     formatX: format,
     formatY: formatCount,
     xLabel: d.column.metric_name,

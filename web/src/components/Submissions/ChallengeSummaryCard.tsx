@@ -28,7 +28,8 @@ function BaselineLine({ challenge }: { challenge: ChallengeSummary }) {
             span
             size="sm"
             fw={600}
-            c={challenge.beats_baseline ? "teal.8" : "orange.9"}
+            // The theme's text colours for each scheme: teal 8 and orange 9 are 4.0:1 and 4.3:1 on white.
+            c={`var(--mantine-color-${challenge.beats_baseline ? "teal" : "orange"}-light-color)`}
             className={classes.inlineIcon}
           >
             {challenge.beats_baseline && <CheckIcon size={14} />}
@@ -86,7 +87,7 @@ export function ChallengeSummaryCard({ challenge, action }: ChallengeSummaryCard
         )}
         <BaselineLine challenge={challenge} />
         <Text size="sm">
-          <Text span fw={600} c={full ? "orange.9" : undefined}>
+          <Text span fw={600} c={full ? "var(--mantine-color-orange-light-color)" : undefined}>
             {M.usedToday(challenge.used_today, challenge.daily_limit)}
           </Text>
           {full && ` (${M.limitReached})`} ·{" "}
