@@ -103,7 +103,14 @@ async function expectDrawn(figure: Locator) {
   expect(await figure.locator(".uplot").getAttribute("aria-hidden")).toBe("true");
   // The canvas has something on it: not every pixel is the same.
   const distinct = await canvas.evaluate((element) => {
-    const c = element as HTMLCanvasElement;
+    // This file is compiled without the DOM library: the canvas's few members used, typed here.
+    const c = element as unknown as {
+      width: number;
+      height: number;
+      getContext(kind: "2d"): {
+        getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+      } | null;
+    };
     const pixels = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
     const seen = new Set<number>();
     for (let i = 0; i < pixels.length && seen.size < 3; i += 4 * 97) {
@@ -198,7 +205,9 @@ describe("charts", () => {
     await expectDrawn(figure);
     // The text alternative: the sentence and one row per scored submission.
     const summary = await figure.locator("p").first().innerText();
-    expect(summary).toMatch(/^3 public scores from .* the latest 1\.0000\. The baseline scores 0\.\d{4}; [123] of 3 beat it\./);
+    expect(summary).toMatch(
+      /^3 public scores from .* the latest 1\.0000\. The baseline scores 0\.\d{4}; [123] of 3 beat it\./,
+    );
     await lookAt(page, section, "charts-score-over-time");
     const rows = await dataRows(page, figure);
     expect(rows).toHaveLength(3);
@@ -214,7 +223,9 @@ describe("charts", () => {
     const figure = page.getByRole("figure", { name: /^Score distribution: C1 / });
     await expectDrawn(figure);
     const summary = await figure.locator("p").first().innerText();
-    expect(summary).toMatch(/^6 teams with a result on C1 .* The baseline's Macro-F1 is 0\.\d{4}; \d teams? beat it\. Your team's is 1\.0000\.$/);
+    expect(summary).toMatch(
+      /^6 teams with a result on C1 .* The baseline's Macro-F1 is 0\.\d{4}; \d teams? beat it\. Your team's is 1\.0000\.$/,
+    );
     await lookAt(page, figure, "charts-score-distribution");
     const rows = await dataRows(page, figure);
     const teams = rows.map((row) => Number(row.split("\t").at(-1)));

@@ -17,7 +17,7 @@ export default function UPlotChart({ spec }: { spec: ChartSpec }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new scheme changes the CSS variables the effect reads
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !canDraw()) return;
     const width = Math.max(element.clientWidth, 200);
     const plot = new uPlot(options(spec, width, palette(element)), data(spec), element);
     plot.root.setAttribute("aria-hidden", "true");
@@ -38,6 +38,13 @@ export default function UPlotChart({ spec }: { spec: ChartSpec }) {
   }, [spec, scheme]);
 
   return <div ref={container} className="tandem-chart" aria-hidden="true" />;
+}
+
+/** A browser without a 2D canvas (or a test DOM) gets the figure's text alone, and no error. */
+function canDraw(): boolean {
+  return (
+    typeof Path2D !== "undefined" && document.createElement("canvas").getContext("2d") !== null
+  );
 }
 
 const DEFAULT_HEIGHT = 220;
