@@ -155,7 +155,7 @@ function drawRules(rules: readonly ChartRule[], colors: Palette) {
     ctx.setLineDash([6 * ratio, 4 * ratio]);
     ctx.lineWidth = 2 * ratio;
     ctx.font = colors.font.replace(/^\d+px/, `${12 * ratio}px`);
-    for (const rule of rules) {
+    rules.forEach((rule, index) => {
       const color = colors.color(rule.color);
       ctx.strokeStyle = color;
       ctx.fillStyle = colors.text;
@@ -174,9 +174,14 @@ function drawRules(rules: readonly ChartRule[], colors: Palette) {
         ctx.stroke();
         const right = x > bbox.left + bbox.width / 2;
         ctx.textAlign = right ? "right" : "left";
-        ctx.fillText(rule.label, x + (right ? -5 : 5) * ratio, bbox.top + 14 * ratio);
+        // One line each, so the labels of two lines close together do not overprint.
+        ctx.fillText(
+          rule.label,
+          x + (right ? -5 : 5) * ratio,
+          bbox.top + (14 + 16 * index) * ratio,
+        );
       }
-    }
+    });
     ctx.restore();
   };
 }

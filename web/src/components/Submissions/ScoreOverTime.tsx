@@ -71,11 +71,17 @@ function visibleBaseline(challenge: ChallengeSummary): number | null {
   return challenge.score_kind === "public" ? challenge.baseline : null;
 }
 
+/** Half an hour at least on each side: scores minutes apart still get time ticks, and the end points are whole. */
+const MIN_PAD_SECONDS = 1800;
+
 function scoreSpec(points: readonly ScorePoint[], challenge: ChallengeSummary): ChartSpec {
   const baseline = visibleBaseline(challenge);
+  const x = points.map((point) => Date.parse(point.at) / 1000);
+  const pad = Math.max((x.at(-1)! - x[0]!) * 0.04, MIN_PAD_SECONDS);
   return {
     xKind: "time",
-    x: points.map((point) => Date.parse(point.at) / 1000),
+    x,
+    xRange: [x[0]! - pad, x.at(-1)! + pad],
     series: [
       {
         label: "Your public score",
