@@ -209,6 +209,16 @@ describe("charts", () => {
       /^3 public scores from .* the latest 1\.0000\. The baseline scores 0\.\d{4}; [123] of 3 beat it\./,
     );
     await lookAt(page, section, "charts-score-over-time");
+    // Dark: the chart is drawn again in the scheme's colours (Mantine marks the scheme on <html>).
+    await figure.locator(".uplot").evaluate((root) => root.setAttribute("data-drawn", "light"));
+    await page.evaluate(
+      `document.documentElement.setAttribute("data-mantine-color-scheme", "dark")`,
+    );
+    await figure.locator(".uplot:not([data-drawn])").waitFor();
+    await section.screenshot({ path: join(SHOTS_DIR, "charts-score-over-time-dark-1280.png") });
+    await page.evaluate(
+      `document.documentElement.setAttribute("data-mantine-color-scheme", "light")`,
+    );
     const rows = await dataRows(page, figure);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toContain("1.0000");
