@@ -2,6 +2,7 @@ export * from "./admin";
 export * from "./admin-console";
 export * from "./admin-invitations";
 export * from "./admin-settings";
+export * from "./admin-stats";
 export * from "./admin-submissions";
 export * from "./audit-actions";
 export * from "./auth";

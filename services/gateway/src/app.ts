@@ -40,6 +40,7 @@ import { createRescoreService } from "./modules/admin/rescore.service";
 import { createRevealService } from "./modules/admin/reveal.service";
 import { settingsRoutes } from "./modules/admin/settings.routes";
 import { createSettingsService } from "./modules/admin/settings.service";
+import { adminStatsRoutes } from "./modules/admin/stats.routes";
 import { createAdminSubmissionsRepository } from "./modules/admin/submissions.repository";
 import { adminSubmissionRoutes } from "./modules/admin/submissions.routes";
 import { adminTeamsRoutes } from "./modules/admin/teams.routes";
@@ -384,6 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
       });
       await api.register(tagged("Organizers", adminOverviewRoutes), { db });
+      await api.register(tagged("Organizers", adminStatsRoutes), { db, settings });
       await api.register(tagged("Organizers", adminTeamsRoutes), {
         db,
         encryptionKey: config.apiKeyEncryptionKey,

@@ -1,5 +1,5 @@
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import type { StandingsView } from "../../api/leaderboard/requests";
 import { useOwnTeamId } from "./access";
@@ -7,6 +7,12 @@ import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
 import { isForbidden, isTeamRequired, serverDetail } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired, TeamRequired } from "./LeaderboardGate";
+
+/** Issue 33's histogram under the table, loaded only when it renders (uPlot is fetched alongside). */
+const ScoreDistribution = lazy(() => {
+  void import("../Charts/UPlotChart").catch(() => undefined);
+  return import("./ScoreDistribution").then((m) => ({ default: m.ScoreDistribution }));
+});
 
 interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
@@ -37,7 +43,14 @@ export function DomainLeaderboardView({
       detailOf={serverDetail}
       actions={actions}
     >
-      {(data) => <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />}
+      {(data) => (
+        <>
+          <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />
+          <Suspense fallback={null}>
+            <ScoreDistribution data={data} ownTeamId={ownTeamId} />
+          </Suspense>
+        </>
+      )}
     </LeaderboardData>
   );
 }

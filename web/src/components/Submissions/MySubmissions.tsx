@@ -1,10 +1,16 @@
 import { Stack, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
 import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { SubmissionHistory } from "./SubmissionHistory";
 import { SubmissionsOverview } from "./SubmissionsOverview";
+
+/** Issue 33's chart, loaded only when the dashboard renders it (uPlot is fetched alongside). */
+const ScoreOverTime = lazy(() => {
+  void import("../Charts/UPlotChart").catch(() => undefined);
+  return import("./ScoreOverTime").then((m) => ({ default: m.ScoreOverTime }));
+});
 
 interface MySubmissionsProps {
   /** Each challenge's action in the overview (the browser upload's button). */
@@ -21,6 +27,9 @@ export function MySubmissions({ renderAction }: MySubmissionsProps) {
       {/* Only while the scoring queue is long. */}
       <QueueStatus />
       <SubmissionsOverview renderAction={renderAction} />
+      <Suspense fallback={null}>
+        <ScoreOverTime />
+      </Suspense>
       <SubmissionHistory />
     </Stack>
   );

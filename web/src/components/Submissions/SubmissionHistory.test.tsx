@@ -20,6 +20,10 @@ type Page = { submissions: SubmissionHistoryItem[]; next_cursor: string | null }
 function stubApi(page: (query: URLSearchParams) => Page) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const path = String(input);
+    // MySubmissions' score chart reads one challenge's history (`challenge=`): not the table's.
+    if (path.startsWith("/api/submissions/history?") && queryOf(path).has("challenge")) {
+      return jsonResponse({ submissions: [], next_cursor: null });
+    }
     if (path.startsWith("/api/submissions/history?")) return jsonResponse(page(queryOf(path)));
     if (path === "/api/submissions/summary") return jsonResponse({ challenges: [summaryItem()] });
     return jsonResponse({ error: "Not found", code: "not_found" }, 404);

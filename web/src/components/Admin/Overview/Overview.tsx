@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { AdminOverview } from "@tandem/contracts";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useAdminOverview } from "../../../api/admin/overview";
 import { LoadError } from "../../LoadError";
@@ -10,6 +10,12 @@ import { formatAge } from "../time";
 import { Exports } from "./Exports";
 import { JupyterCard } from "./JupyterCard";
 import { WaitingTeams } from "./WaitingTeams";
+
+/** Issue 33's chart, loaded only when the overview renders it (uPlot is fetched alongside). */
+const SubmissionsPerHour = lazy(() => {
+  void import("../../Charts/UPlotChart").catch(() => undefined);
+  return import("./SubmissionsPerHour").then((m) => ({ default: m.SubmissionsPerHour }));
+});
 
 interface StatCardProps {
   title: string;
@@ -107,6 +113,9 @@ export function Overview() {
       {/* Teams waiting for an answer come first: they cannot do anything until then. */}
       {data && <WaitingTeams requests={data.activation_requests} />}
       {data && <Cards data={data} />}
+      <Suspense fallback={<Skeleton height={320} radius="md" />}>
+        <SubmissionsPerHour />
+      </Suspense>
       {/* What participants are told about the queue, with the estimate and the recent rate. */}
       <QueueStatus show="always" headingOrder={2} />
       <JupyterCard />
