@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { activeCompetition } from "@tandem/competition/server";
 import {
   STANDINGS_EXPORT_COLUMNS,
   SUBMISSIONS_EXPORT_COLUMNS,
@@ -12,7 +13,6 @@ import {
   teams,
   users,
 } from "@tandem/db";
-import { activeCompetition } from "@tandem/competition/server";
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
