@@ -5,7 +5,15 @@ import { onUnauthorized } from "../api/client";
 import { PUBLIC_COMPETITION_KEY } from "../api/competition/public";
 import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
-import { clearAuthData, getStoredUser, getToken, saveToken, saveUser } from "./storage";
+import { answerSessionRequests, askOpenTabsForSession } from "./sessionShare";
+import {
+  clearAuthData,
+  getStoredUser,
+  getToken,
+  mayAskOpenTabs,
+  saveToken,
+  saveUser,
+} from "./storage";
 import { forgetTokenVerification, verifyToken } from "./tokenVerification";
 import { sameUser, type User } from "./user";
 
@@ -21,7 +29,9 @@ type AuthState =
 const SIGNED_OUT: AuthState = { status: "unauthenticated" };
 
 function initialState(): AuthState {
-  return getToken() ? { status: "loading" } : SIGNED_OUT;
+  // Without a token of its own, a tab may still be handed one by an open tab: it waits for that
+  // (a fraction of a second) rather than sending a signed-in person to /login.
+  return getToken() || mayAskOpenTabs() ? { status: "loading" } : SIGNED_OUT;
 }
 
 function signedIn(prev: AuthState, token: string, user: User): AuthState {
@@ -58,7 +68,16 @@ export function AuthProvider({
   }, [mutate]);
 
   const refresh = useCallback(async () => {
-    const token = getToken();
+    let token = getToken();
+    if (!token) {
+      const shared = await askOpenTabsForSession();
+      // A sign-in in this tab meanwhile has the last word.
+      if (shared && !getToken()) {
+        saveToken(shared.token, false);
+        saveUser(shared.user);
+      }
+      token = getToken();
+    }
     if (!token) {
       setState(SIGNED_OUT);
       return;
@@ -149,6 +168,9 @@ export function AuthProvider({
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // This tab hands its session (if not remembered) to tabs opened later (sessionShare.ts).
+  useEffect(() => answerSessionRequests(), []);
 
   useEffect(
     () =>
