@@ -75,6 +75,9 @@ async function predictions(variant: number): Promise<string> {
   return `TxnID,FraudLabel\n${ids.map((id, i) => `${id},${i % (variant + 2) === 0 ? 1 : 0}`).join("\n")}\n`;
 }
 
+/** Each submission's note: what tells two submissions apart in the card (issue 33). */
+const noteOf = (variant: number) => `variant ${variant}: threshold 0.${variant + 3}`;
+
 async function submit(variant: number): Promise<void> {
   const result = await call("/submit", {
     headers: { "x-api-key": apiKey },
@@ -82,6 +85,7 @@ async function submit(variant: number): Promise<void> {
       domain_name: "Retail Banking",
       task_number: 1,
       predictions_csv: await predictions(variant),
+      note: noteOf(variant),
     },
   });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -155,6 +159,12 @@ describe("choosing final submissions on the dashboard", () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime")));
     expect(times).toEqual([newer.created_at, older.created_at]);
     expect(await table.getByText("public score").count()).toBe(2);
+    // Each row says which submission it is: its note and the start of its id.
+    await rowOf(page, newer.created_at).getByText(noteOf(2), { exact: true }).waitFor();
+    await rowOf(page, older.created_at).getByText(noteOf(1), { exact: true }).waitFor();
+    await rowOf(page, older.created_at)
+      .getByText(TEAM_MESSAGES.finalShortId(older.submission_id.slice(0, 8)), { exact: true })
+      .waitFor();
     await finalCard(page).getByText("0 of 2 marked", { exact: true }).waitFor();
     await finalCard(page).getByText(TEAM_MESSAGES.finalNoneMarked(2), { exact: true }).waitFor();
     const toggle = switchOf(page, older.created_at);
@@ -186,6 +196,10 @@ describe("choosing final submissions on the dashboard", () => {
       await page.screenshot({
         path: join(SHOTS_DIR, `dashboard-final-${width}.png`),
         fullPage: true,
+      });
+      // The card alone, legible: notes and short ids beside the times.
+      await finalCard(page).screenshot({
+        path: join(SHOTS_DIR, `dashboard-final-card-${width}.png`),
       });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
