@@ -5,9 +5,9 @@ import { onUnauthorized } from "../api/client";
 import { PUBLIC_COMPETITION_KEY } from "../api/competition/public";
 import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
-import { answerSessionRequests, askOpenTabsForSession } from "./sessionShare";
 import {
   clearAuthData,
+  getRememberMe,
   getStoredUser,
   getToken,
   mayAskOpenTabs,
@@ -69,8 +69,13 @@ export function AuthProvider({
 
   const refresh = useCallback(async () => {
     let token = getToken();
-    if (!token) {
-      const shared = await askOpenTabsForSession();
+    if (!token && mayAskOpenTabs()) {
+      // Loaded only here and by a tab holding such a session: a visitor's pages never load it.
+      const shared = await import("./sessionShare").then(
+        ({ askOpenTabsForSession }) => askOpenTabsForSession(),
+        // The module failed to load (offline, a new deployment): as if no tab answered.
+        () => null,
+      );
       // A sign-in in this tab meanwhile has the last word.
       if (shared && !getToken()) {
         saveToken(shared.token, false);
@@ -169,8 +174,20 @@ export function AuthProvider({
     void refresh();
   }, [refresh]);
 
-  // This tab hands its session (if not remembered) to tabs opened later (sessionShare.ts).
-  useEffect(() => answerSessionRequests(), []);
+  // A tab holding a session not remembered hands it to tabs opened later (sessionShare.ts).
+  const holdsTabSession = state.status === "authenticated" && !getRememberMe();
+  useEffect(() => {
+    if (!holdsTabSession) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./sessionShare").then(({ answerSessionRequests }) => {
+      if (!cancelled) stop = answerSessionRequests();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [holdsTabSession]);
 
   useEffect(
     () =>
