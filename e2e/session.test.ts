@@ -169,6 +169,8 @@ describe("a session not remembered, in a new tab (issue 33)", () => {
       await third.goto(`${baseUrl}/dashboard`);
       await third.waitForURL(/\/login/);
       expect(await storedToken(third, "sessionStorage")).toBeNull();
+      // Nobody answered, so the tabs opened next do not even ask.
+      expect(await third.evaluate(`window.localStorage.getItem("tab_session")`)).toBeNull();
       await third.close();
     } finally {
       await own.close();

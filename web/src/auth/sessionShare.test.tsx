@@ -28,6 +28,8 @@ describe("handing a session not remembered to a new tab", () => {
     const started = Date.now();
     expect(await askOpenTabsForSession()).toBeNull();
     expect(Date.now() - started).toBeGreaterThanOrEqual(ASK_TIMEOUT_MS - 20);
+    // Nobody answered: the next tab does not wait.
+    expect(mayAskOpenTabs()).toBe(false);
   });
 
   it("asks nothing once signed out, and gets nothing when no tab is open", async () => {
@@ -40,9 +42,22 @@ describe("handing a session not remembered to a new tab", () => {
     expect(await askOpenTabsForSession()).toBeNull();
     expect(Date.now() - started).toBeLessThan(ASK_TIMEOUT_MS);
 
-    // A sign-in not remembered, then every tab closed: the hint is left, nobody answers.
+    // A sign-in not remembered, then every tab closed: the hint is left, nobody answers, and
+    // the hint goes.
     saveToken("tab-token", false);
     window.sessionStorage.clear();
     expect(await askOpenTabsForSession()).toBeNull();
+    expect(mayAskOpenTabs()).toBe(false);
+  });
+
+  it("says again that it holds a session when shown, after a tab that heard nothing cleared it", async () => {
+    saveToken("tab-token", false);
+    saveUser(ada);
+    window.localStorage.removeItem("tab_session");
+    stop = answerSessionRequests();
+    expect(mayAskOpenTabs()).toBe(true);
+    window.localStorage.removeItem("tab_session");
+    document.dispatchEvent(new Event("visibilitychange"));
+    expect(mayAskOpenTabs()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { userSchema } from "@tandem/contracts";
 import { z } from "zod";
-import { getTabOnlySession, mayAskOpenTabs } from "./storage";
+import { getTabOnlySession, mayAskOpenTabs, setTabSessionHint } from "./storage";
 import type { User } from "./user";
 
 /**
@@ -41,12 +41,22 @@ export function answerSessionRequests(): () => void {
     const session = getTabOnlySession();
     if (session) channel.postMessage({ type: "session", id: message.data.id, ...session });
   };
-  return () => channel.close();
+  // A tab that asked and heard nothing cleared the hint (this one may have been frozen in the
+  // background meanwhile): say again that a session is held here.
+  const remind = () => {
+    if (document.visibilityState === "visible" && getTabOnlySession()) setTabSessionHint(true);
+  };
+  remind();
+  document.addEventListener("visibilitychange", remind);
+  return () => {
+    document.removeEventListener("visibilitychange", remind);
+    channel.close();
+  };
 }
 
 /**
- * The session an open tab holds, or null when none answers within `ASK_TIMEOUT_MS` (or none
- * was started in this browser since the last sign-out: then nothing is asked).
+ * The session an open tab holds, or null when none answers within `ASK_TIMEOUT_MS` (or no tab
+ * is known to hold one: then nothing is asked).
  */
 export function askOpenTabsForSession(): Promise<{ token: string; user: User } | null> {
   const channel = mayAskOpenTabs() ? openChannel() : null;
@@ -58,7 +68,12 @@ export function askOpenTabsForSession(): Promise<{ token: string; user: User } |
       channel.close();
       resolve(session);
     };
-    const timer = window.setTimeout(() => done(null), ASK_TIMEOUT_MS);
+    // Nobody answered: no tab holds a session (the browser was closed since), so the tabs
+    // opened next need not wait either.
+    const timer = window.setTimeout(() => {
+      setTabSessionHint(false);
+      done(null);
+    }, ASK_TIMEOUT_MS);
     channel.onmessage = (event: MessageEvent) => {
       const message = messageSchema.safeParse(event.data);
       if (message.success && message.data.type === "session" && message.data.id === id) {

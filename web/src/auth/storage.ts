@@ -8,9 +8,9 @@ const REMEMBER_ME_KEY = "remember_me";
 const API_KEY_KEY = "api_key";
 
 /**
- * Set (in localStorage) while a session not remembered was started in this browser: a new tab
- * then asks the open tabs for it (sessionShare.ts). It holds no secret, only "ask"; without it a
- * tab never waits for an answer.
+ * Set (in localStorage) while a tab holds a session not remembered: a new tab then asks the open
+ * tabs for it (sessionShare.ts). It holds no secret, only "ask"; without it a tab never waits for
+ * an answer. Cleared when nobody answered, set again by a holding tab when it is shown again.
  */
 const TAB_SESSION_HINT_KEY = "tab_session";
 
@@ -69,13 +69,18 @@ export function saveToken(token: string, rememberMe: boolean): void {
   remove(REMEMBER_ME_KEY);
   write(areaFor(rememberMe), TOKEN_KEY, token);
   write(areaFor(rememberMe), REMEMBER_ME_KEY, String(rememberMe));
-  if (rememberMe) remove(TAB_SESSION_HINT_KEY);
-  else write("local", TAB_SESSION_HINT_KEY, "1");
+  setTabSessionHint(!rememberMe);
 }
 
 /** Whether an open tab may hold a session not remembered that this tab could ask for. */
 export function mayAskOpenTabs(): boolean {
   return read("local", TAB_SESSION_HINT_KEY) !== null;
+}
+
+/** Says (again) that a tab holds a session not remembered, or that none is known to. */
+export function setTabSessionHint(held: boolean): void {
+  if (held) write("local", TAB_SESSION_HINT_KEY, "1");
+  else remove(TAB_SESSION_HINT_KEY);
 }
 
 /** This tab's own session when it is not remembered (sessionStorage only), with its user. */
