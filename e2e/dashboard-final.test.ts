@@ -214,4 +214,25 @@ describe("choosing final submissions on the dashboard", () => {
     expect((await history()).some((item) => item.final)).toBe(false);
     expect(await switchOf(page, older.created_at).isChecked()).toBe(false);
   });
+
+  it("marks one from its own page (the card lists only the likely picks), axe clean at both widths", async () => {
+    await rowOf(page, newer.created_at).getByRole("link").click();
+    await page.waitForURL(`${baseUrl}/submissions/${newer.submission_id}`);
+    const toggle = page.getByRole("switch", { name: /^Mark submission of .+ as final for / });
+    expect(await toggle.isChecked()).toBe(false);
+    await page.locator(".mantine-Switch-track").click();
+    await page.getByText("Final", { exact: true }).first().waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    expect((await history()).find((item) => item.final)?.submission_id).toBe(newer.submission_id);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+      expect(await horizontalOverflow(page), `at ${width} px`).toBe(0);
+      await page.screenshot({ path: join(SHOTS_DIR, `submission-final-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/dashboard`);
+    await finalCard(page).getByText("1 of 2 marked", { exact: true }).waitFor();
+    expect(await switchOf(page, newer.created_at).isChecked()).toBe(true);
+  });
 });

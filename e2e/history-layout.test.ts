@@ -53,37 +53,42 @@ async function predictions(variant: number): Promise<string> {
   return `TxnID,FraudLabel\n${ids.map((id, i) => `${id},${i % (variant + 2) === 0 ? 1 : 0}`).join("\n")}\n`;
 }
 
-/** The history table's layout as the browser draws it. */
-function measureHistory(page: Page) {
-  return page.evaluate((caption) => {
+interface HistoryLayout {
+  finalRight: number;
+  frameRight: number;
+  viewport: number;
+  sideways: number;
+  /** Per row, the lines each part of the challenge cell takes. */
+  lines: number[][];
+}
+
+/** The history table's layout as the browser draws it (run in the page: no DOM types here). */
+function measureHistory(page: Page): Promise<HistoryLayout> {
+  return page.evaluate<HistoryLayout>(`(() => {
+    const caption = ${JSON.stringify(CAPTION)};
     const table = [...document.querySelectorAll("table")].find((t) =>
       t.querySelector("caption")?.textContent?.includes(caption),
     );
     if (!table) throw new Error("no history table");
     const headers = [...table.querySelectorAll("thead th")];
-    const final = headers.find((th) => th.textContent?.trim() === "Final");
+    const final = headers.find((th) => th.textContent.trim() === "Final");
     if (!final) throw new Error("no Final column");
-    const finalBox = final.getBoundingClientRect();
-    const scroller = table.closest("[role=region]") as HTMLElement;
-    const frame = scroller.getBoundingClientRect();
+    const scroller = table.closest("[role=region]");
     // Each challenge cell's lines: the name line and the title line, one line each.
-    const challengeIndex = headers.findIndex((th) => th.textContent?.trim() === "Challenge");
-    const lines = [...table.querySelectorAll("tbody tr")].map((row) => {
-      const cell = row.children[challengeIndex] as HTMLElement;
-      return [...cell.children].map((line) => {
-        const height = line.getBoundingClientRect().height;
-        const lineHeight = Number.parseFloat(getComputedStyle(line).lineHeight);
-        return Math.round(height / lineHeight);
-      });
-    });
+    const challengeIndex = headers.findIndex((th) => th.textContent.trim() === "Challenge");
+    const lines = [...table.querySelectorAll("tbody tr")].map((row) =>
+      [...row.children[challengeIndex].children].map((line) =>
+        Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)),
+      ),
+    );
     return {
-      finalRight: finalBox.right,
-      frameRight: frame.right,
+      finalRight: final.getBoundingClientRect().right,
+      frameRight: scroller.getBoundingClientRect().right,
       viewport: document.documentElement.clientWidth,
       sideways: scroller.scrollWidth - scroller.clientWidth,
       lines,
     };
-  }, CAPTION);
+  })()`);
 }
 
 describe("the submission history's layout", () => {

@@ -43,7 +43,7 @@ export const TEAM_MESSAGES = {
   finalShowing: (shown: number, eligible: number, best: number, newest: number) =>
     `${shown} of ${eligible} scored submissions listed: the ${best} best by public score, the ${newest} newest and any marked.`,
   finalMarkOther:
-    'To mark another, open it from your submission history for its ID, then use mark_final("ID") in the SDK.',
+    "To mark another, open it from your submission history (its time links to its page) and switch it on there.",
   // Ours (issue 33): asking the organizers to activate the team.
   activationAsk: "Ask for activation",
   activationAskAgain: "Ask again",

@@ -124,9 +124,9 @@ export interface FinalChange {
 }
 
 /**
- * Marks or unmarks a submission as final. Every history and the final-pick list are read again afterwards, success or
- * not (a refusal may mean the list is stale), and the trigger resolves once that is done, so the
- * switch never flips back for a moment.
+ * Marks or unmarks a submission as final. Every history, the final-pick list and the
+ * submission's own page are read again afterwards, success or not (a refusal may mean the list is
+ * stale), and the trigger resolves once that is done, so the switch never flips back for a moment.
  */
 export function useSetFinal() {
   const { mutate } = useSWRConfig();
@@ -136,7 +136,7 @@ export function useSetFinal() {
       try {
         return await setFinalRequest(arg.submissionId, arg.final);
       } finally {
-        await mutate(isSubmissionListKey);
+        await Promise.all([mutate(isSubmissionListKey), mutate(submissionKey(arg.submissionId))]);
       }
     },
   );
