@@ -75,6 +75,9 @@ async function predictions(variant: number): Promise<string> {
   return `TxnID,FraudLabel\n${ids.map((id, i) => `${id},${i % (variant + 2) === 0 ? 1 : 0}`).join("\n")}\n`;
 }
 
+/** Each submission's note: what tells two submissions apart in the card (issue 33). */
+const noteOf = (variant: number) => `variant ${variant}: threshold 0.${variant + 3}`;
+
 async function submit(variant: number): Promise<void> {
   const result = await call("/submit", {
     headers: { "x-api-key": apiKey },
@@ -82,6 +85,7 @@ async function submit(variant: number): Promise<void> {
       domain_name: "Retail Banking",
       task_number: 1,
       predictions_csv: await predictions(variant),
+      note: noteOf(variant),
     },
   });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
@@ -155,6 +159,12 @@ describe("choosing final submissions on the dashboard", () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime")));
     expect(times).toEqual([newer.created_at, older.created_at]);
     expect(await table.getByText("public score").count()).toBe(2);
+    // Each row says which submission it is: its note and the start of its id.
+    await rowOf(page, newer.created_at).getByText(noteOf(2), { exact: true }).waitFor();
+    await rowOf(page, older.created_at).getByText(noteOf(1), { exact: true }).waitFor();
+    await rowOf(page, older.created_at)
+      .getByText(TEAM_MESSAGES.finalShortId(older.submission_id.slice(0, 8)), { exact: true })
+      .waitFor();
     await finalCard(page).getByText("0 of 2 marked", { exact: true }).waitFor();
     await finalCard(page).getByText(TEAM_MESSAGES.finalNoneMarked(2), { exact: true }).waitFor();
     const toggle = switchOf(page, older.created_at);
@@ -187,6 +197,10 @@ describe("choosing final submissions on the dashboard", () => {
         path: join(SHOTS_DIR, `dashboard-final-${width}.png`),
         fullPage: true,
       });
+      // The card alone, legible: notes and short ids beside the times.
+      await finalCard(page).screenshot({
+        path: join(SHOTS_DIR, `dashboard-final-card-${width}.png`),
+      });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -199,5 +213,26 @@ describe("choosing final submissions on the dashboard", () => {
     await finalCard(page).getByText("0 of 2 marked", { exact: true }).waitFor();
     expect((await history()).some((item) => item.final)).toBe(false);
     expect(await switchOf(page, older.created_at).isChecked()).toBe(false);
+  });
+
+  it("marks one from its own page (the card lists only the likely picks), axe clean at both widths", async () => {
+    await rowOf(page, newer.created_at).getByRole("link").click();
+    await page.waitForURL(`${baseUrl}/submissions/${newer.submission_id}`);
+    const toggle = page.getByRole("switch", { name: /^Mark submission of .+ as final for / });
+    expect(await toggle.isChecked()).toBe(false);
+    await page.locator(".mantine-Switch-track").click();
+    await page.getByText("Final", { exact: true }).first().waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    expect((await history()).find((item) => item.final)?.submission_id).toBe(newer.submission_id);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      expect(await seriousViolations(page), `at ${width} px`).toEqual([]);
+      expect(await horizontalOverflow(page), `at ${width} px`).toBe(0);
+      await page.screenshot({ path: join(SHOTS_DIR, `submission-final-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${baseUrl}/dashboard`);
+    await finalCard(page).getByText("1 of 2 marked", { exact: true }).waitFor();
+    expect(await switchOf(page, newer.created_at).isChecked()).toBe(true);
   });
 });

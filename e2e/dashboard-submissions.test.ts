@@ -196,7 +196,7 @@ describe("the team's submissions on the dashboard", () => {
     // An open dashboard reads its first page every 15 s while nothing is unfinished.
     const row = rowOf(ownerPage, fromPython);
     await row.getByText("Queued", { exact: true }).waitFor({ timeout: 30_000 });
-    await row.getByText("API key", { exact: true }).waitFor();
+    await row.getByText("by API key", { exact: true }).waitFor();
     await fraudCard(ownerPage).getByText("Not ranked yet", { exact: true }).waitFor();
     await fraudCard(ownerPage).getByText(`1 of ${DAILY_LIMIT} today`, { exact: true }).waitFor();
 
@@ -263,7 +263,7 @@ describe("the team's submissions on the dashboard", () => {
     await newest.getByText("threshold 0.4", { exact: true }).waitFor();
     const username = (await call("/verify-token", { method: "GET", headers: bearer(owner.token) }))
       .body.user as { username: string };
-    await newest.getByText(username.username, { exact: true }).waitFor();
+    await newest.getByText(`by ${username.username}`, { exact: true }).waitFor();
     // The teammate sees it too, without a reload.
     await rowOf(secondPage, ids[0]!).getByText("threshold 0.4").waitFor({ timeout: 30_000 });
   });

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@tandem/contracts";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import {
   field,
@@ -135,4 +136,44 @@ describe("signing out everywhere", () => {
     expect(config.demo_login_enabled).toBe(false);
     await laptop.close();
   });
+});
+
+describe("a session not remembered, in a new tab (issue 33)", () => {
+  it("is signed in in a new tab while a tab holds it, and ends once every tab is closed", async () => {
+    const person = await sceneApi(() => baseUrl).signUp("new-tab");
+    // A browser of its own, so "every tab" is only this test's.
+    const own = await openBrowser();
+    try {
+      const first = await own.context.newPage();
+      await first.goto(`${baseUrl}/login`);
+      await login(first, person.email, person.password, false);
+      expect(await storedToken(first, "sessionStorage")).toBeTruthy();
+      expect(await storedToken(first, "localStorage")).toBeNull();
+
+      // Opened by hand (no opener): its sessionStorage starts empty; an open tab hands it the
+      // session.
+      const second = await own.context.newPage();
+      await second.goto(`${baseUrl}/dashboard`);
+      await second.getByRole("heading", { name: "Dashboard" }).waitFor();
+      await second.getByText(person.email, { exact: true }).waitFor();
+      expect(second.url()).toBe(`${baseUrl}/dashboard`);
+      expect(await storedToken(second, "sessionStorage")).toBe(
+        await storedToken(first, "sessionStorage"),
+      );
+      expect(await storedToken(second, "localStorage")).toBeNull();
+
+      // Every tab closed (the browser's cookies and localStorage stay, as after closing and
+      // reopening the window): nobody holds the session, so it has ended.
+      for (const open of own.context.pages()) await open.close();
+      const third = await own.context.newPage();
+      await third.goto(`${baseUrl}/dashboard`);
+      await third.waitForURL(/\/login/);
+      expect(await storedToken(third, "sessionStorage")).toBeNull();
+      // Nobody answered, so the tabs opened next do not even ask.
+      expect(await third.evaluate(`window.localStorage.getItem("tab_session")`)).toBeNull();
+      await third.close();
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
 });

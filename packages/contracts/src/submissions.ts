@@ -334,6 +334,41 @@ const utcMidnight = new Intl.DateTimeFormat("en-US", {
 export const dailyLimitMessage = (limit: number, challengeKey: string, resetsAt: Date) =>
   `Daily limit reached: ${limit} submissions per day for ${challengeKey}. It resets at 00:00 UTC on ${utcMidnight.format(resetsAt)}.`;
 
+/** How many of a challenge's best-scoring submissions `final-candidates` lists. */
+export const FINAL_CANDIDATES_BEST = 5;
+/** How many of a challenge's newest submissions `final-candidates` lists. */
+export const FINAL_CANDIDATES_NEWEST = 3;
+
+/** One challenge of `GET /api/submissions/final-candidates`. */
+export const finalCandidatesChallengeSchema = z.object({
+  challenge_key: z.string(),
+  domain: z.string(),
+  challenge: z.number().int(),
+  title: z.string(),
+  limit: z.number().int().describe("How many of its submissions may be marked final"),
+  marked: z.number().int().describe("How many are marked final now"),
+  eligible: z
+    .number()
+    .int()
+    .describe("The team's submissions to it that may be marked final (scored and counted)"),
+  candidates: z
+    .array(submissionHistoryItemSchema)
+    .describe(
+      `Newest first: every marked one, the ${FINAL_CANDIDATES_BEST} best by the score the team is shown, and the ${FINAL_CANDIDATES_NEWEST} newest`,
+    ),
+});
+export type FinalCandidatesChallenge = z.infer<typeof finalCandidatesChallengeSchema>;
+
+/**
+ * `GET /api/submissions/final-candidates`: what the dashboard's final-pick card lists, per
+ * challenge the team has a submission that may be marked final (scored and counted), in the
+ * competition's order. Any other eligible submission can still be marked by its id.
+ */
+export const finalCandidatesResponseSchema = z.object({
+  challenges: z.array(finalCandidatesChallengeSchema),
+});
+export type FinalCandidates = z.infer<typeof finalCandidatesResponseSchema>;
+
 /** `GET`/`PUT /api/notifications/preferences`: the signed-in user's own e-mail choices. */
 export const notificationPreferencesSchema = z.object({
   submission_problems: z

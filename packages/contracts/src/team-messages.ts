@@ -36,6 +36,14 @@ export const TEAM_MESSAGES = {
   finalClosedTitle: "Selection closed",
   finalClosed: "The competition window has closed: final submissions can no longer be changed.",
   finalChangeFailed: "Failed to change the final selection. Please try again.",
+  // Ours (issue 33): the card lists a challenge's likely picks, each with its note and short id.
+  finalSubmissionColumn: "Submission",
+  finalShortId: (shortId: string) => `ID ${shortId}`,
+  finalNoNote: "No note",
+  finalShowing: (shown: number, eligible: number, best: number, newest: number) =>
+    `${shown} of ${eligible} scored submissions listed: the ${best} best by public score, the ${newest} newest and any marked.`,
+  finalMarkOther:
+    "To mark another, open it from your submission history (its time links to its page) and switch it on there.",
   // Ours (issue 33): asking the organizers to activate the team.
   activationAsk: "Ask for activation",
   activationAskAgain: "Ask again",

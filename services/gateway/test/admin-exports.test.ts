@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { activeCompetition } from "@tandem/competition/server";
 import {
   STANDINGS_EXPORT_COLUMNS,
   SUBMISSIONS_EXPORT_COLUMNS,
@@ -140,8 +141,9 @@ describe("GET /api/admin/exports/standings.csv", () => {
         ["export-red", "4", "4"],
       ],
     );
-    const idle = overall.find((row) => row.team_id === ids.idle)!;
-    expect([idle.rank, Number(idle.score), idle.prize_position]).toEqual(["5", 0, ""]);
+    // As the overall page, a team without a counted submission is not listed (nor ranked).
+    expect(overall.some((row) => row.team_id === ids.idle)).toBe(false);
+    expect(overall.map((row) => row.rank)).toEqual(["1", "2", "3", "4"]);
     expect(overall.every((row) => row.beats_baseline === "")).toBe(true);
     expect(data.some((row) => row.team_id === ids.cheat)).toBe(false);
 
@@ -157,8 +159,28 @@ describe("GET /api/admin/exports/standings.csv", () => {
       [ids.red, "4", "", "false"],
     ]);
     expect(Number(healthcare[0]!.score)).toBeGreaterThan(Number(healthcare[1]!.score));
+    expect(healthcare).toHaveLength(4);
     // Domains follow overall, in the competition's order.
     expect(data.findIndex((row) => row.scope !== "overall")).toBe(overall.length);
+  });
+});
+
+describe("standings.csv and the domain pages", () => {
+  it("ranks no team in a domain where it has no counted submission, as the domain leaderboard lists none", async () => {
+    const { data } = await download("standings.csv");
+    // Everyone submitted to healthcare only: the other domains' pages say "No submissions yet
+    // for this domain", so the export has no row for them at all.
+    const scopes = new Set(data.map((row) => row.scope));
+    expect([...scopes]).toEqual(["overall", "healthcare"]);
+    const others = activeCompetition().domains.filter((domain) => domain.slug !== "healthcare");
+    expect(others.length).toBeGreaterThan(0);
+    for (const { slug } of others) {
+      const page = await t.app.inject({ url: `/api/leaderboard/domain/${slug}`, headers: admin });
+      expect(page.statusCode, page.body).toBe(200);
+      const listed = (page.json() as { leaderboard: { valid_submissions: number }[] }).leaderboard;
+      expect(listed.filter((row) => row.valid_submissions > 0)).toEqual([]);
+    }
+    expect(data.some((row) => row.team_id === ids.idle)).toBe(false);
   });
 });
 

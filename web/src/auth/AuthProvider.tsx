@@ -5,7 +5,15 @@ import { onUnauthorized } from "../api/client";
 import { PUBLIC_COMPETITION_KEY } from "../api/competition/public";
 import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
-import { clearAuthData, getStoredUser, getToken, saveToken, saveUser } from "./storage";
+import {
+  clearAuthData,
+  getRememberMe,
+  getStoredUser,
+  getToken,
+  mayAskOpenTabs,
+  saveToken,
+  saveUser,
+} from "./storage";
 import { forgetTokenVerification, verifyToken } from "./tokenVerification";
 import { sameUser, type User } from "./user";
 
@@ -21,7 +29,9 @@ type AuthState =
 const SIGNED_OUT: AuthState = { status: "unauthenticated" };
 
 function initialState(): AuthState {
-  return getToken() ? { status: "loading" } : SIGNED_OUT;
+  // Without a token of its own, a tab may still be handed one by an open tab: it waits for that
+  // (a fraction of a second) rather than sending a signed-in person to /login.
+  return getToken() || mayAskOpenTabs() ? { status: "loading" } : SIGNED_OUT;
 }
 
 function signedIn(prev: AuthState, token: string, user: User): AuthState {
@@ -58,7 +68,21 @@ export function AuthProvider({
   }, [mutate]);
 
   const refresh = useCallback(async () => {
-    const token = getToken();
+    let token = getToken();
+    if (!token && mayAskOpenTabs()) {
+      // Loaded only here and by a tab holding such a session: a visitor's pages never load it.
+      const shared = await import("./sessionShare").then(
+        ({ askOpenTabsForSession }) => askOpenTabsForSession(),
+        // The module failed to load (offline, a new deployment): as if no tab answered.
+        () => null,
+      );
+      // A sign-in in this tab meanwhile has the last word.
+      if (shared && !getToken()) {
+        saveToken(shared.token, false);
+        saveUser(shared.user);
+      }
+      token = getToken();
+    }
     if (!token) {
       setState(SIGNED_OUT);
       return;
@@ -149,6 +173,21 @@ export function AuthProvider({
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // A tab holding a session not remembered hands it to tabs opened later (sessionShare.ts).
+  const holdsTabSession = state.status === "authenticated" && !getRememberMe();
+  useEffect(() => {
+    if (!holdsTabSession) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./sessionShare").then(({ answerSessionRequests }) => {
+      if (!cancelled) stop = answerSessionRequests();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [holdsTabSession]);
 
   useEffect(
     () =>

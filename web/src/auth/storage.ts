@@ -7,6 +7,13 @@ const USER_KEY = "user";
 const REMEMBER_ME_KEY = "remember_me";
 const API_KEY_KEY = "api_key";
 
+/**
+ * Set (in localStorage) while a tab holds a session not remembered: a new tab then asks the open
+ * tabs for it (sessionShare.ts). It holds no secret, only "ask"; without it a tab never waits for
+ * an answer. Cleared when nobody answered, set again by a holding tab when it is shown again.
+ */
+const TAB_SESSION_HINT_KEY = "tab_session";
+
 export const STORED_KEYS = [TOKEN_KEY, USER_KEY, REMEMBER_ME_KEY, API_KEY_KEY] as const;
 export type StoredKey = (typeof STORED_KEYS)[number];
 
@@ -62,6 +69,25 @@ export function saveToken(token: string, rememberMe: boolean): void {
   remove(REMEMBER_ME_KEY);
   write(areaFor(rememberMe), TOKEN_KEY, token);
   write(areaFor(rememberMe), REMEMBER_ME_KEY, String(rememberMe));
+  setTabSessionHint(!rememberMe);
+}
+
+/** Whether an open tab may hold a session not remembered that this tab could ask for. */
+export function mayAskOpenTabs(): boolean {
+  return read("local", TAB_SESSION_HINT_KEY) !== null;
+}
+
+/** Says (again) that a tab holds a session not remembered, or that none is known to. */
+export function setTabSessionHint(held: boolean): void {
+  if (held) write("local", TAB_SESSION_HINT_KEY, "1");
+  else remove(TAB_SESSION_HINT_KEY);
+}
+
+/** This tab's own session when it is not remembered (sessionStorage only), with its user. */
+export function getTabOnlySession(): { token: string; user: User } | null {
+  const token = read("session", TOKEN_KEY);
+  const user = getStoredUser();
+  return token && user ? { token, user } : null;
 }
 
 /** The stored user, or null when it is missing or not shaped like a user. */
@@ -95,6 +121,7 @@ export function saveApiKey(apiKey: string): void {
 
 export function clearAuthData(): void {
   for (const key of STORED_KEYS) remove(key);
+  remove(TAB_SESSION_HINT_KEY);
 }
 
 export type StoredItems = Record<StoredKey, Record<Area, string | null>>;

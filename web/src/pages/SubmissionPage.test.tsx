@@ -1,6 +1,8 @@
+import { TEAM_MESSAGES } from "@tandem/contracts";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, render, screen, userEvent, waitFor, within } from "../../test-utils/render";
+import { formatSubmittedAt } from "../components/Submissions/format";
 import { SUBMISSION_MESSAGES as M } from "../components/Submissions/messages";
 import { SUBMISSION_ID, submissionDetail } from "../components/Submissions/testData";
 import SubmissionPage from "./SubmissionPage";
@@ -157,5 +159,61 @@ describe("SubmissionPage", () => {
     });
     expect(screen.getByText("Scored")).toBeInTheDocument();
     expect(screen.queryByText("Queued")).not.toBeInTheDocument();
+  });
+});
+
+describe("marking the submission final from its page", () => {
+  const label = TEAM_MESSAGES.finalMarkLabel(
+    formatSubmittedAt("2026-11-21T14:05:10.000Z"),
+    "Retail Banking C1: Fraud Detection",
+  );
+
+  it("marks it final and shows it marked once read again", async () => {
+    let final = false;
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      if (path.endsWith("/final")) {
+        final = init?.method === "POST";
+        return jsonResponse(submissionDetail({ final }));
+      }
+      return jsonResponse(submissionDetail({ final }));
+    });
+    vi.stubGlobal("fetch", fetch);
+    const user = userEvent.setup();
+    renderPage();
+
+    const toggle = await screen.findByRole("switch", { name: label });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(await screen.findByText(M.finalMark)).toBeInTheDocument();
+    const calls = fetch.mock.calls.map(([input, init]) => `${init?.method ?? "GET"} ${input}`);
+    expect(calls).toContain(`POST /api/submissions/${SUBMISSION_ID}/final`);
+  });
+
+  it("shows the server's refusal when the limit is reached, and leaves it off", async () => {
+    const message =
+      "Your team has already marked 2 final submissions for retail-banking/1 (at most 2).";
+    stubFetch((path) =>
+      path.endsWith("/final")
+        ? jsonResponse({ error: message, code: "submission.final_limit" }, 409)
+        : jsonResponse(submissionDetail()),
+    );
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.click(await screen.findByRole("switch", { name: label }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(TEAM_MESSAGES.finalLimitTitle);
+    expect(alert).toHaveTextContent(message);
+    await waitFor(() => expect(screen.getByRole("switch", { name: label })).not.toBeChecked());
+  });
+
+  it("offers no switch for practice or an unscored submission", async () => {
+    stubFetch(() => jsonResponse(submissionDetail({ counted: false })));
+    renderPage();
+    await screen.findByRole("region", { name: "Retail Banking C1: Fraud Detection" });
+    expect(screen.queryByRole("switch")).not.toBeInTheDocument();
   });
 });

@@ -2,13 +2,13 @@ import { useCallback, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import {
-  everyHistoryPageKey,
-  fetchEveryHistoryPage,
+  FINAL_CANDIDATES_KEY,
+  fetchFinalCandidates,
   fetchSubmission,
   fetchSubmissionHistory,
   fetchSubmissionSummary,
   type HistoryQuery,
-  isSubmissionHistoryKey,
+  isSubmissionListKey,
   isUnfinished,
   SUMMARY_KEY,
   type SubmissionDetail,
@@ -50,7 +50,7 @@ function sameStatuses(a: Statuses, b: Statuses): boolean {
 /**
  * Polls while any of the shown submissions is queued or scoring: 1 s, then doubling up to 15 s
  * while nothing changes, back to 1 s when something does, and not at all once every one is
- * done. When one finishes, the summary and the other histories are read again (its score and
+ * done. When one finishes, the summary and the final-pick list are read again (its score and
  * the day's count have changed). The interval is worked out from the cached data on each
  * render: SWR's function form is only asked when a timer is set, so it would never start
  * polling for data that arrives after mounting.
@@ -81,7 +81,7 @@ function useLivePolling<T>(
       const arrived = before !== null && [...now.keys()].some((id) => !before.has(id));
       if (finished || arrived) {
         void mutate(SUMMARY_KEY);
-        void mutate((key) => Array.isArray(key) && isSubmissionHistoryKey(key));
+        void mutate(FINAL_CANDIDATES_KEY);
       }
     },
     [mutate, statusesOf],
@@ -106,9 +106,9 @@ export function useSubmissionHistoryPage(query: HistoryQuery | null) {
   return useSWR(key, fetchSubmissionHistory, { ...live, keepPreviousData: true });
 }
 
-/** Every submission a query matches, all pages read; `null` asks for nothing (no team yet). */
-export function useEverySubmission(query: Omit<HistoryQuery, "cursor"> | null) {
-  return useSWR(query === null ? null : everyHistoryPageKey(query), fetchEveryHistoryPage);
+/** Per challenge, the submissions the final-pick card lists (marked, best, newest). */
+export function useFinalCandidates() {
+  return useSWR(FINAL_CANDIDATES_KEY, fetchFinalCandidates);
 }
 
 /** One of the team's submissions, kept live while it is queued or scoring. */
@@ -124,9 +124,9 @@ export interface FinalChange {
 }
 
 /**
- * Marks or unmarks a submission as final. Every history is read again afterwards, success or
- * not (a refusal may mean the list is stale), and the trigger resolves once that is done, so the
- * switch never flips back for a moment.
+ * Marks or unmarks a submission as final. Every history, the final-pick list and the
+ * submission's own page are read again afterwards, success or not (a refusal may mean the list is
+ * stale), and the trigger resolves once that is done, so the switch never flips back for a moment.
  */
 export function useSetFinal() {
   const { mutate } = useSWRConfig();
@@ -136,7 +136,7 @@ export function useSetFinal() {
       try {
         return await setFinalRequest(arg.submissionId, arg.final);
       } finally {
-        await mutate(isSubmissionHistoryKey);
+        await Promise.all([mutate(isSubmissionListKey), mutate(submissionKey(arg.submissionId))]);
       }
     },
   );

@@ -1,5 +1,7 @@
 import {
   type ChallengeSummary,
+  type FinalCandidatesChallenge,
+  finalCandidatesResponseSchema,
   HISTORY_PAGE_MAX,
   type SubmissionDetail,
   type SubmissionHistoryPage,
@@ -14,6 +16,7 @@ import { api, apiDownload, apiRequest, parseResponse } from "../client";
 
 export type {
   ChallengeSummary,
+  FinalCandidatesChallenge,
   ScoreKind,
   SubmissionDetail,
   SubmissionHistoryItem,
@@ -62,32 +65,22 @@ export function fetchSubmissionHistory(key: string): Promise<SubmissionHistoryPa
   return api.getParsed(key, submissionHistoryResponseSchema);
 }
 
-/**
- * Every page of a history query, as one SWR key: the tag keeps it apart from the key of its
- * first page, which holds one page only.
- */
-export type EveryHistoryPageKey = readonly ["every-page", string];
-
-export function everyHistoryPageKey(query: Omit<HistoryQuery, "cursor">): EveryHistoryPageKey {
-  return ["every-page", submissionHistoryKey(query)];
-}
-
-/** Follows `next_cursor` from the first page to the last; the submissions, newest first. */
-export async function fetchEveryHistoryPage([, firstPage]: EveryHistoryPageKey) {
-  const items: SubmissionHistoryPage["submissions"] = [];
-  let path = firstPage;
-  for (;;) {
-    const page = await fetchSubmissionHistory(path);
-    items.push(...page.submissions);
-    if (page.next_cursor === null) return items;
-    path = `${firstPage}&${new URLSearchParams({ cursor: page.next_cursor })}`;
-  }
-}
-
-/** Every history key, one page or all, whatever its query (to revalidate them all after a change). */
+/** Every history key, one page, whatever its query (to revalidate them all after a change). */
 export function isSubmissionHistoryKey(key: unknown): boolean {
-  const path = Array.isArray(key) && key[0] === "every-page" ? key[1] : key;
-  return typeof path === "string" && path.startsWith(`${HISTORY_PATH}?`);
+  return typeof key === "string" && key.startsWith(`${HISTORY_PATH}?`);
+}
+
+/** `GET /api/submissions/final-candidates`: what the final-pick card lists, per challenge. */
+export const FINAL_CANDIDATES_KEY = "/submissions/final-candidates";
+
+export async function fetchFinalCandidates(): Promise<FinalCandidatesChallenge[]> {
+  const { challenges } = await api.getParsed(FINAL_CANDIDATES_KEY, finalCandidatesResponseSchema);
+  return challenges;
+}
+
+/** The history pages and the final-pick card's list: what a score or a mark changes. */
+export function isSubmissionListKey(key: unknown): boolean {
+  return key === FINAL_CANDIDATES_KEY || isSubmissionHistoryKey(key);
 }
 
 export const SUMMARY_KEY = "/submissions/summary";

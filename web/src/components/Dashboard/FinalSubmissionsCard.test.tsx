@@ -1,4 +1,8 @@
-import { type SubmissionHistoryItem, TEAM_MESSAGES } from "@tandem/contracts";
+import {
+  type FinalCandidatesChallenge,
+  type SubmissionHistoryItem,
+  TEAM_MESSAGES,
+} from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { ada } from "../../../test-utils/fixtures";
 import {
@@ -54,18 +58,46 @@ const NEWER = "2026-11-21T14:05:10.000Z";
 const markLabel = (createdAt: string, challenge: string) =>
   TEAM_MESSAGES.finalMarkLabel(formatSubmittedAt(createdAt), challenge);
 
+const TITLES: Record<string, string> = {
+  "retail-banking/1": "Fraud Detection",
+  "retail-banking/2": "Credit Default Prediction",
+  "healthcare/1": "Diagnosis",
+};
+
+/** `GET /api/submissions/final-candidates` over `items`, as the server groups them. */
+function candidatesOf(
+  items: SubmissionHistoryItem[],
+  eligible: Record<string, number> = {},
+): FinalCandidatesChallenge[] {
+  const keys = [...new Set(items.map((item) => item.challenge_key))];
+  return keys.map((key) => {
+    const own = items.filter((item) => item.challenge_key === key);
+    return {
+      challenge_key: key,
+      domain: own[0]!.domain,
+      challenge: own[0]!.challenge,
+      title: TITLES[key]!,
+      limit: 2,
+      marked: own.filter((item) => item.final).length,
+      eligible: eligible[key] ?? own.length,
+      candidates: own,
+    };
+  });
+}
+
 /**
- * A stand-in for the history and final-selection routes over `items`; `refuse` answers a mark
- * or unmark with an error instead.
+ * A stand-in for the final-candidates and final-selection routes over `items`; `refuse`
+ * answers a mark or unmark with an error instead.
  */
 function fakeServer(
   items: SubmissionHistoryItem[],
   refuse?: { status: number; body: Record<string, unknown> },
+  eligible: Record<string, number> = {},
 ) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
-    if (path.startsWith("/api/submissions/history?")) {
-      return jsonResponse({ submissions: items, next_cursor: null });
+    if (path === "/api/submissions/final-candidates") {
+      return jsonResponse({ challenges: candidatesOf(items, eligible) });
     }
     const match = path.match(/^\/api\/submissions\/([^/]+)\/final$/);
     const item = items.find((i) => i.submission_id === match?.[1]);
@@ -98,17 +130,11 @@ function finalCalls(fetch: ReturnType<typeof fakeServer>) {
 }
 
 describe("FinalSubmissionsCard", () => {
-  it("lists each challenge's scored, counted submissions by domain, newest first, with their public scores and marks", async () => {
+  it("lists each challenge's candidates by domain as the server gives them, with their public scores and marks", async () => {
     fakeServer([
       submission("s-new", "retail-banking/1", NEWER, { score: 0.8123 }),
-      submission("s-practice", "retail-banking/1", "2026-11-22T10:00:00.000Z", { counted: false }),
-      submission("s-failed", "retail-banking/1", "2026-11-22T11:00:00.000Z", {
-        status: "failed",
-        score: null,
-      }),
       submission("s-old", "retail-banking/1", OLDER, { score: 0.75, final: true }),
       submission("s-health", "healthcare/1", OLDER, { score: 0.6 }),
-      submission("s-queued", "retail-banking/2", NEWER, { status: "queued", score: null }),
     ]);
     render(<FinalSubmissionsCard />);
 
@@ -143,7 +169,11 @@ describe("FinalSubmissionsCard", () => {
     expect(toggle).toBeChecked();
     expect(finalCalls(fetch)).toEqual(["POST /api/submissions/s-1/final"]);
     const historyReads = fetch.mock.calls.filter(([input]) => String(input).includes("/history"));
-    expect(historyReads).toHaveLength(2);
+    expect(historyReads).toEqual([]);
+    const listReads = fetch.mock.calls.filter(([input]) =>
+      String(input).endsWith("/final-candidates"),
+    );
+    expect(listReads).toHaveLength(2);
   });
 
   it("unmarks a final submission", async () => {
@@ -219,30 +249,38 @@ describe("FinalSubmissionsCard", () => {
     expect(screen.getByRole("switch", { name: markLabel(OLDER, DEFAULT) })).not.toBeChecked();
   });
 
-  it("asks for scored submissions only and reads every page of them", async () => {
-    const first = [submission("s-new", "retail-banking/1", NEWER)];
-    const second = [submission("s-old", "retail-banking/1", OLDER, { final: true })];
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), "http://localhost");
-      return url.searchParams.get("cursor") === "page-2"
-        ? jsonResponse({ submissions: second, next_cursor: null })
-        : jsonResponse({ submissions: first, next_cursor: "page-2" });
-    });
-    vi.stubGlobal("fetch", fetch);
+  it("tells two equal scores apart by their notes and short ids, and says when some are not listed", async () => {
+    const fetch = fakeServer(
+      [
+        submission("1a2b3c4d-0000-4000-8000-000000000001", "retail-banking/1", NEWER, {
+          score: 0.7,
+          note: "gradient boosting, 400 trees",
+        }),
+        submission("9f8e7d6c-0000-4000-8000-000000000002", "retail-banking/1", OLDER, {
+          score: 0.7,
+        }),
+      ],
+      undefined,
+      { "retail-banking/1": 14 },
+    );
     render(<FinalSubmissionsCard />);
 
-    const fraud = await screen.findByRole("table", { name: "C1: Fraud Detection" });
-    expect(within(fraud).getAllByRole("row").slice(1)).toHaveLength(2);
-    expect(screen.getByText("1 of 2 marked")).toBeInTheDocument();
-    const queries = fetch.mock.calls.map(
-      ([input]) => new URL(String(input), "http://localhost").searchParams,
+    const table = await screen.findByRole("table", { name: "C1: Fraud Detection" });
+    const [newer, older] = within(table).getAllByRole("row").slice(1);
+    expect(newer).toHaveTextContent("gradient boosting, 400 trees");
+    expect(newer).toHaveTextContent(TEAM_MESSAGES.finalShortId("1a2b3c4d"));
+    expect(older).toHaveTextContent(TEAM_MESSAGES.finalNoNote);
+    expect(older).toHaveTextContent(TEAM_MESSAGES.finalShortId("9f8e7d6c"));
+    expect(within(newer!).getByRole("link", { name: formatSubmittedAt(NEWER) })).toHaveAttribute(
+      "href",
+      "/submissions/1a2b3c4d-0000-4000-8000-000000000001",
     );
-    expect(queries).toHaveLength(2);
-    for (const query of queries) {
-      expect(query.get("status")).toBe("scored");
-      expect(query.get("limit")).toBe("500");
-    }
-    expect(queries.map((query) => query.get("cursor"))).toEqual([null, "page-2"]);
+    expect(screen.getByText(TEAM_MESSAGES.finalShowing(2, 14, 5, 3))).toBeInTheDocument();
+    expect(screen.getByText(TEAM_MESSAGES.finalMarkOther)).toBeInTheDocument();
+    // One request for the card, never the whole history.
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+      "/api/submissions/final-candidates",
+    ]);
   });
 
   it("marks a score that was no significant improvement as the team's best so far", async () => {
@@ -274,7 +312,7 @@ describe("FinalSubmissionsCard", () => {
   });
 
   it("says how to get started when nothing is scored yet", async () => {
-    fakeServer([submission("s-1", "retail-banking/1", NEWER, { status: "queued", score: null })]);
+    fakeServer([]);
     render(<FinalSubmissionsCard />);
 
     expect(await screen.findByText(TEAM_MESSAGES.finalEmpty)).toBeInTheDocument();
@@ -288,7 +326,7 @@ describe("FinalSubmissionsCard", () => {
       vi.fn(async () =>
         fail
           ? jsonResponse({ error: "The server failed.", code: "internal" }, 500)
-          : jsonResponse({ submissions: [], next_cursor: null }),
+          : jsonResponse({ challenges: [] }),
       ),
     );
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Card,
   Group,
@@ -10,19 +11,24 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { TEAM_MESSAGES } from "@tandem/contracts";
+import { FINAL_CANDIDATES_BEST, FINAL_CANDIDATES_NEWEST, TEAM_MESSAGES } from "@tandem/contracts";
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { hasErrorCode } from "../../api/client";
-import { useEverySubmission, useSetFinal } from "../../api/submissions/hooks";
+import { useFinalCandidates, useSetFinal } from "../../api/submissions/hooks";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
-import { useCompetition } from "../../competition/CompetitionContext";
 import { LoadError } from "../LoadError";
+import { submissionPath } from "../Submissions/HistoryTable";
 import { ScoreText } from "../Submissions/ScoreText";
 import classes from "./Dashboard.module.css";
-import { type FinalChoice, finalChoices, formatSubmittedAt, sharedLimit } from "./finalSelection";
+import {
+  type FinalChoice,
+  finalChoices,
+  formatSubmittedAt,
+  sharedLimit,
+  shortId,
+} from "./finalSelection";
 import { failureReason } from "./teamErrors";
-
-const SCORED = { status: "scored" } as const;
 
 interface Refusal {
   title: string;
@@ -65,7 +71,7 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
       <Table aria-labelledby={headingId} verticalSpacing="xs" horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Submitted</Table.Th>
+            <Table.Th scope="col">{TEAM_MESSAGES.finalSubmissionColumn}</Table.Th>
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col" className={classes.finalColumn}>
               {TEAM_MESSAGES.finalColumn}
@@ -78,10 +84,25 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
             const intended = pending.get(item.submission_id);
             return (
               <Table.Tr key={item.submission_id}>
-                <Table.Td>
+                <Table.Td className={classes.finalSubmission}>
+                  {/* Time, short id and note: what tells two equal scores apart. */}
                   <Text size="sm">
-                    <time dateTime={item.created_at}>{time}</time>
+                    <Anchor component={Link} to={submissionPath(item.submission_id)} inherit>
+                      <time dateTime={item.created_at}>{time}</time>
+                    </Anchor>
                   </Text>
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {TEAM_MESSAGES.finalShortId(shortId(item.submission_id))}
+                  </Text>
+                  {item.note ? (
+                    <Text size="sm" className={classes.finalNote}>
+                      {item.note}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed" fs="italic">
+                      {TEAM_MESSAGES.finalNoNote}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <ScoreCell item={item} />
@@ -100,6 +121,16 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
           })}
         </Table.Tbody>
       </Table>
+      {choice.eligible > choice.submissions.length && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {TEAM_MESSAGES.finalShowing(
+            choice.submissions.length,
+            choice.eligible,
+            FINAL_CANDIDATES_BEST,
+            FINAL_CANDIDATES_NEWEST,
+          )}
+        </Text>
+      )}
     </section>
   );
 }
@@ -115,21 +146,24 @@ function FinalSkeleton() {
 }
 
 /**
- * The team's choice of final submissions per challenge (issue 17, ADR 0009): its scored,
- * counted submissions by domain and challenge, each with a switch that marks it final.
+ * The team's choice of final submissions per challenge (issue 17, ADR 0009): by domain and
+ * challenge, the scored, counted submissions a team would pick from (marked, best by public
+ * score, newest; issue 33), each with its note and short id and a switch that marks it final.
  */
 export function FinalSubmissionsCard() {
   const titleId = useId();
-  // Only scored submissions can be final; every page of them, however many the team has made.
-  const { data, error, isLoading, mutate } = useEverySubmission(SCORED);
+  // Per challenge only what is listed (marked, best, newest), however many the team has made.
+  const { data, error, isLoading, mutate } = useFinalCandidates();
   const { trigger } = useSetFinal();
   const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [refusals, setRefusals] = useState<ReadonlyMap<string, Refusal>>(new Map());
   // The deadline is the deployment's; the web learns it has passed from the server's refusal.
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
 
-  const { competition } = useCompetition();
-  const domains = data ? finalChoices(competition, data) : [];
+  const domains = data ? finalChoices(data) : [];
+  const someUnlisted = domains.some((d) =>
+    d.challenges.some((choice) => choice.eligible > choice.submissions.length),
+  );
 
   const change = async (item: SubmissionHistoryItem, final: boolean) => {
     const id = item.submission_id;
@@ -183,6 +217,11 @@ export function FinalSubmissionsCard() {
             <Text size="sm" c="dimmed">
               {TEAM_MESSAGES.finalNoneMarked(sharedLimit(domains))}
             </Text>
+            {someUnlisted && (
+              <Text size="sm" c="dimmed">
+                {TEAM_MESSAGES.finalMarkOther}
+              </Text>
+            )}
             {closedMessage !== null && (
               <Alert color="orange" variant="light" title={TEAM_MESSAGES.finalClosedTitle}>
                 <Text size="sm">{closedMessage}</Text>

@@ -1,7 +1,9 @@
-import type { Challenge, Competition } from "@tandem/competition";
-import type { SubmissionHistoryItem } from "../../api/submissions/requests";
+import type {
+  FinalCandidatesChallenge,
+  SubmissionHistoryItem,
+} from "../../api/submissions/requests";
 
-/** One challenge's submissions that may be marked final, newest first. */
+/** One challenge's submissions the card lists, newest first. */
 export interface FinalChoice {
   key: string;
   /** "C1: {challenge title}". */
@@ -10,6 +12,8 @@ export interface FinalChoice {
   fullName: string;
   limit: number;
   marked: number;
+  /** All the team's submissions to it that may be marked final (more than are listed). */
+  eligible: number;
   submissions: SubmissionHistoryItem[];
 }
 
@@ -18,69 +22,34 @@ export interface DomainFinalChoices {
   challenges: FinalChoice[];
 }
 
-/** Only a scored submission made inside the window (counted) can be final (ADR 0009). */
-export function canBeFinal(item: SubmissionHistoryItem): boolean {
-  return item.status === "scored" && item.counted && item.score !== null;
-}
-
-function choiceFor(
-  competition: Competition,
-  key: string,
-  domain: string,
-  number: number,
-  challenge?: Challenge,
-) {
-  const title = challenge ? `C${challenge.number}: ${challenge.title}` : `C${number}`;
-  return {
-    key,
-    title,
-    fullName: `${domain} ${title}`,
-    limit: challenge?.finalSubmissions ?? competition.definition.limits.final_picks,
-  };
-}
-
 /**
- * The team's submissions that may be marked final, by domain (in the competition's order) and
- * challenge (by number), newest first; challenges without one are left out.
+ * The server's candidates (`GET /api/submissions/final-candidates`, in the competition's order)
+ * grouped by domain for the card.
  */
 export function finalChoices(
-  competition: Competition,
-  items: readonly SubmissionHistoryItem[],
+  challenges: readonly FinalCandidatesChallenge[],
 ): DomainFinalChoices[] {
-  const domainOrder = (name: string) => {
-    const index = competition.domains.findIndex((d) => d.name === name);
-    return index === -1 ? competition.domains.length : index;
-  };
-  const byChallenge = new Map<string, FinalChoice & { domain: string; number: number }>();
-  for (const item of items) {
-    if (!canBeFinal(item)) continue;
-    let choice = byChallenge.get(item.challenge_key);
-    if (!choice) {
-      const base = choiceFor(
-        competition,
-        item.challenge_key,
-        item.domain,
-        item.challenge,
-        competition.challengeByKey(item.challenge_key),
-      );
-      choice = { ...base, domain: item.domain, number: item.challenge, marked: 0, submissions: [] };
-      byChallenge.set(item.challenge_key, choice);
-    }
-    choice.submissions.push(item);
-    if (item.final) choice.marked += 1;
-  }
-
   const domains = new Map<string, DomainFinalChoices>();
-  const sorted = [...byChallenge.values()].sort(
-    (a, b) => domainOrder(a.domain) - domainOrder(b.domain) || a.number - b.number,
-  );
-  for (const { domain, number: _number, ...choice } of sorted) {
-    choice.submissions.sort((a, b) => b.created_at.localeCompare(a.created_at));
-    const group = domains.get(domain) ?? { domain, challenges: [] };
-    group.challenges.push(choice);
-    domains.set(domain, group);
+  for (const challenge of challenges) {
+    const title = `C${challenge.challenge}: ${challenge.title}`;
+    const group = domains.get(challenge.domain) ?? { domain: challenge.domain, challenges: [] };
+    group.challenges.push({
+      key: challenge.challenge_key,
+      title,
+      fullName: `${challenge.domain} ${title}`,
+      limit: challenge.limit,
+      marked: challenge.marked,
+      eligible: challenge.eligible,
+      submissions: challenge.candidates,
+    });
+    domains.set(challenge.domain, group);
   }
   return [...domains.values()];
+}
+
+/** A submission's first eight characters: enough to tell two apart, and to find it again. */
+export function shortId(submissionId: string): string {
+  return submissionId.slice(0, 8);
 }
 
 /** The one limit every listed challenge shares, or null when they differ. */

@@ -2,33 +2,50 @@ import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core
 import { Link } from "react-router";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
-import { challengeTitle, formatSubmittedAt, submitterLabel } from "./format";
+import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
 import classes from "./Submissions.module.css";
+
+/** Below this the table scrolls inside its frame; the dashboard at 1280 px has about 1,100. */
+const HISTORY_MIN_WIDTH = 820;
 
 /** The submission's own page. */
 export const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
 
 function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
   const { competition } = useCompetition();
+  const challenge = competition.challengeByKey(item.challenge_key);
+  const fullName = challengeFullName(competition, item.domain, item.challenge_key, item.challenge);
   return (
     <Table.Tr>
-      <Table.Td className={classes.nowrap}>
+      <Table.Td className={classes.timeColumn}>
         <Anchor component={Link} to={submissionPath(item.submission_id)} size="sm">
           <time dateTime={item.created_at}>{formatSubmittedAt(item.created_at)}</time>
         </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs" c="dimmed">
-          {item.domain}
+        <Text size="xs" c="dimmed" className={classes.wrapAnywhere}>
+          {M.sentBy(submitterLabel(item.submitted_by))}
         </Text>
-        <Text size="sm">{challengeTitle(competition, item.challenge_key, item.challenge)}</Text>
+      </Table.Td>
+      <Table.Td className={classes.challengeColumn}>
+        {/* Two lines at most: "Retail Banking C1", then the title cut to the column (all of it
+            stays in the text a screen reader reads, and in the tooltip). */}
+        <Text size="sm" className={classes.nowrap}>
+          {item.domain} C{item.challenge}
+        </Text>
+        {challenge && (
+          <Text size="xs" c="dimmed" className={classes.oneLine} title={fullName}>
+            {challenge.title}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td className={classes.statusColumn}>
         <Stack gap={4} align="flex-start">
           <StatusBadge status={item.status} />
+          <Text size="xs" c="dimmed">
+            {item.counted ? M.counted : M.practice}
+          </Text>
           {item.error && (
             <Text size="xs" className={classes.fullText}>
               {item.error}
@@ -50,14 +67,6 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
-        <Text size="sm">{item.counted ? M.counted : M.practice}</Text>
-      </Table.Td>
-      <Table.Td className={classes.byColumn}>
-        <Text size="sm" className={classes.wrapAnywhere}>
-          {submitterLabel(item.submitted_by)}
-        </Text>
-      </Table.Td>
       <Table.Td className={classes.noteColumn}>
         {item.note ? (
           <Text size="sm" className={classes.fullText}>
@@ -69,7 +78,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.finalColumn}>
         {item.final ? (
           <Badge variant="light" color="grape">
             {M.finalMark}
@@ -91,8 +100,10 @@ interface HistoryTableProps {
 }
 
 /**
- * The team's submissions as a table that scrolls sideways inside its frame on a phone (its
- * messages and notes are shown in full, so it cannot shrink to 390 px).
+ * The team's submissions as a table: six columns that fit the dashboard at 1280 px (who sent it
+ * under the time, counted or practice under the status, the challenge on two lines), and that
+ * scroll sideways inside their frame on a phone (messages and notes are shown in full, so it
+ * cannot shrink to 390 px); the page itself never scrolls sideways.
  */
 export function HistoryTable({ items, busy }: HistoryTableProps) {
   const C = M.columns;
@@ -100,7 +111,7 @@ export function HistoryTable({ items, busy }: HistoryTableProps) {
     <div className={classes.frame}>
       {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
       <Table.ScrollContainer
-        minWidth={1100}
+        minWidth={HISTORY_MIN_WIDTH}
         type="native"
         tabIndex={0}
         role="region"
@@ -125,8 +136,6 @@ export function HistoryTable({ items, busy }: HistoryTableProps) {
               <Table.Th scope="col">{C.challenge}</Table.Th>
               <Table.Th scope="col">{C.status}</Table.Th>
               <Table.Th scope="col">{C.score}</Table.Th>
-              <Table.Th scope="col">{C.counted}</Table.Th>
-              <Table.Th scope="col">{C.by}</Table.Th>
               <Table.Th scope="col">{C.note}</Table.Th>
               <Table.Th scope="col">{C.final}</Table.Th>
             </Table.Tr>

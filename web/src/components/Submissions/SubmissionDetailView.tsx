@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { DownloadFileButton } from "./DownloadFileButton";
+import { FinalSwitch } from "./FinalSwitch";
 import { challengeFullName, feedbackRule, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
@@ -142,6 +143,9 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
             <Text size="sm" c="dimmed">
               {M.scoredOnEarlierAnswers}
             </Text>
+          )}
+          {submission.status === "scored" && submission.counted && (
+            <FinalSwitch submission={submission} challengeName={name} />
           )}
           <div>
             <Text size="sm" fw={600}>

@@ -79,12 +79,17 @@ describe("SubmissionHistory", () => {
     render(<SubmissionHistory />);
 
     const [invalid, scored] = bodyRows(await table());
-    expect(invalid).toHaveTextContent("Retail BankingC1: Fraud Detection");
+    // Two lines: the domain and number, then the title (its full name in the tooltip).
+    expect(invalid).toHaveTextContent("Retail Banking C1Fraud Detection");
+    expect(within(invalid!).getByText("Fraud Detection")).toHaveAttribute(
+      "title",
+      "Retail Banking C1: Fraud Detection",
+    );
     expect(invalid).toHaveTextContent("Invalid");
     expect(within(invalid!).getByText(message)).toBeInTheDocument();
     expect(invalid).toHaveTextContent(M.noScore);
     expect(invalid).toHaveTextContent(M.practice);
-    expect(invalid).toHaveTextContent("ada");
+    expect(invalid).toHaveTextContent(M.sentBy("ada"));
     expect(invalid).toHaveTextContent("tried string labels");
     expect(invalid).toHaveTextContent(M.notFinal);
     const link = within(invalid!).getByRole("link", {
@@ -92,7 +97,7 @@ describe("SubmissionHistory", () => {
     });
     expect(link).toHaveAttribute("href", "/submissions/s-3");
 
-    expect(scored).toHaveTextContent("C2: Credit Default Prediction");
+    expect(scored).toHaveTextContent("Retail Banking C2Credit Default Prediction");
     expect(scored).toHaveTextContent("Scored");
     expect(scored).toHaveTextContent("0.7500 public score");
     expect(scored).toHaveTextContent(M.counted);

@@ -24,7 +24,12 @@ export function csvLines(rows: Cell[][]): string {
 
 export const csvHeader = (columns: readonly string[]) => csvLines([[...columns]]);
 
-/** The standings shown now: overall, then each domain in the competition's order. */
+/**
+ * The standings shown now: overall, then each domain in the competition's order. As on the
+ * leaderboard pages, a team with no counted submission (overall, or in that domain) is left out:
+ * the pages list no such row (a domain nobody submitted to reads "No submissions yet for this
+ * domain"), and a rank there would be one the team never earned.
+ */
 export function standingsCsv(
   overall: OverallLeaderboard,
   boards: Record<string, DomainLeaderboard>,
@@ -32,13 +37,15 @@ export function standingsCsv(
   const rows: Cell[][] = [];
   const lastPrizeRank = activeCompetition().definition.prizes.last_prize_rank;
   for (const row of overall.leaderboard) {
-    // A prize needs a result: a team with no counted submission (score 0) wins nothing, even
-    // when fewer than ten teams have results.
+    if (row.valid_submissions_total === 0) continue;
+    // A prize needs a result: a team whose submissions all score 0 wins nothing, even when
+    // fewer than ten teams have results.
     const prize = row.rank <= lastPrizeRank && row.total_score > 0 ? row.rank : null;
     rows.push(["overall", row.rank, row.team_id, row.team_name, row.total_score, prize, null]);
   }
   for (const domain of activeCompetition().domains) {
     for (const row of boards[domain.slug]?.leaderboard ?? []) {
+      if (row.valid_submissions === 0) continue;
       // Per domain, only a team beating the primitive baseline (SPEC: prizes per domain).
       const prize = row.rank <= lastPrizeRank && row.beats_baseline ? row.rank : null;
       rows.push([

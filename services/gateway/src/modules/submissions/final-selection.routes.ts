@@ -1,5 +1,6 @@
 import {
   errorResponseSchema as errorSchema,
+  finalCandidatesResponseSchema,
   submissionParamsSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
@@ -7,6 +8,7 @@ import type { TestSetLookup } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CompetitionRules } from "../admin/settings.service";
+import { finalCandidates } from "./final-candidates";
 import { selectFinal } from "./final-selection";
 import { storedSubmissionAnswer } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
@@ -22,7 +24,8 @@ export interface FinalSelectionRoutesOptions {
 }
 
 /**
- * `POST`/`DELETE /submissions/:id/final`: from the SDK with the team API key, or from the
+ * `POST`/`DELETE /submissions/:id/final`, and `GET /submissions/final-candidates` (what the
+ * dashboard's final-pick card lists): from the SDK with the team API key, or from the
  * dashboard with a member's session (the team is the member's own).
  */
 export async function finalSelectionRoutes(
@@ -44,6 +47,21 @@ export async function finalSelectionRoutes(
       409: errorSchema,
     },
   };
+
+  r.get(
+    "/submissions/final-candidates",
+    {
+      schema: {
+        response: { 200: finalCandidatesResponseSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const [{ finalPicks }, revealed] = await Promise.all([rules(), isRevealed()]);
+      return {
+        challenges: await finalCandidates({ submissions, finalPicks, revealed }, request.team.id),
+      };
+    },
+  );
 
   for (const [method, final] of [
     ["POST", true],

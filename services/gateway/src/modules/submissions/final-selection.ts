@@ -1,5 +1,5 @@
 import { challengeByKey } from "@tandem/competition/server";
-import type { Submission } from "@tandem/db";
+import type { SubmissionRecord } from "@tandem/db";
 import { conflict, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionsRepository } from "./submissions.repository";
 
@@ -21,7 +21,7 @@ export interface FinalSelectionDeps {
 export async function selectFinal(
   deps: FinalSelectionDeps,
   input: { teamId: string; submissionId: string; final: boolean },
-): Promise<Submission> {
+): Promise<SubmissionRecord> {
   const submission = await deps.submissions.findForTeam(input.teamId, input.submissionId);
   const challenge = submission ? challengeByKey(submission.challengeKey) : undefined;
   if (!submission || !challenge) throw notFound("submission.not_found", "Submission not found");

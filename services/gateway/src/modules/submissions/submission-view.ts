@@ -132,7 +132,7 @@ export function scoredOnEarlierAnswers(
  * its challenge from its key, the row count and answers version of the current public test set.
  */
 export async function storedSubmissionAnswer(
-  submission: Submission,
+  submission: SubmissionRecord,
   deps: { getTestSet: TestSetLookup; isRevealed: () => Promise<boolean> },
 ): Promise<SubmitResponse | undefined> {
   const challenge = challengeByKey(submission.challengeKey);
@@ -148,7 +148,7 @@ export async function storedSubmissionAnswer(
 }
 
 /** A submission with the username of the member who sent it (null: the API key, or deleted). */
-export type SubmissionWithSubmitter = Submission & { submitterName: string | null };
+export type SubmissionWithSubmitter = SubmissionRecord & { submitterName: string | null };
 
 /** What a history entry and a submission's page say of a submission beyond the submit answer. */
 function recordFields(row: SubmissionWithSubmitter) {

@@ -21,13 +21,13 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
   gte,
   isNotNull,
   like,
+  lte,
   max,
   ne,
-  type SQL,
+  or,
   sql,
 } from "drizzle-orm";
 
@@ -46,7 +46,10 @@ export interface HistoryFilter {
 }
 
 /** A history entry: the submission, its submitter's username, and its position for the cursor. */
-export type HistoryRow = Submission & { submitterName: string | null; position: HistoryPosition };
+export type HistoryRow = SubmissionRecord & {
+  submitterName: string | null;
+  position: HistoryPosition;
+};
 
 /** Per challenge: the team's submission counts (`usedSince`: not failed, since the day began). */
 export interface ChallengeActivity {
@@ -57,15 +60,6 @@ export interface ChallengeActivity {
 }
 
 export function createSubmissionsRepository({ db }: { db: Database }) {
-  /** One of the team's own submissions: a lookup never reaches another team's rows. */
-  async function findOfTeam(teamId: string, condition: SQL): Promise<Submission | undefined> {
-    const [row] = await db
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.teamId, teamId), condition));
-    return row;
-  }
-
   return {
     /** Each challenge's current answers version (a reload of the data raises it). */
     async answersVersions(): Promise<Map<string, number>> {
@@ -92,11 +86,9 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const createdUs = sql<string>`(extract(epoch from ${submissions.createdAt}) * 1000000)::bigint::text`;
       const { after } = filter;
       const rows = await db
-        .select({
-          ...getTableColumns(submissions),
-          submitterName: users.username,
-          createdUs,
-        })
+        // Never the stored file: 25 rows of files of a few hundred KB each made the dashboard's
+        // first page take 800 ms (issue 33).
+        .select({ ...submissionRecordColumns, submitterName: users.username, createdUs })
         .from(submissions)
         .leftJoin(users, eq(users.id, submissions.submittedBy))
         .where(
@@ -166,6 +158,66 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .where(and(eq(submissions.teamId, teamId), rankedSubmission));
     },
 
+    /**
+     * Per challenge, the team's submissions that may be marked final (scored and counted) that
+     * the final-pick card lists: every marked one, the `best` by `shown` score (the one the team
+     * sees: never the hidden one), and the `newest`; newest first, each with its challenge's
+     * count of eligible submissions. One pass over the team's rows, no files. Under a `ladder`
+     * policy many show the same best-so-far; the one that earned it (`shownImproved`) comes first.
+     */
+    async finalCandidates(
+      teamId: string,
+      options: {
+        best: number;
+        newest: number;
+        lowerIsBetter: readonly string[];
+        revealed: boolean;
+      },
+    ): Promise<(Omit<HistoryRow, "position"> & { eligible: number })[]> {
+      // After the reveal a counted submission shows its private score (submission-view.ts).
+      const shown = options.revealed
+        ? sql`coalesce(${submissions.privateMetricValue}, ${submissions.shownScore})`
+        : sql`case when ${submissions.shownKind} = 'public' then ${submissions.shownScore} end`;
+      const lower =
+        options.lowerIsBetter.length > 0
+          ? sql`${submissions.challengeKey} in (${sql.join(
+              options.lowerIsBetter.map((key) => sql`${key}`),
+              sql`, `,
+            )})`
+          : sql`false`;
+      const byChallenge = sql`partition by ${submissions.challengeKey}`;
+      const ranked = db
+        .select({
+          ...submissionRecordColumns,
+          submitterName: sql<string | null>`${users.username}`.as("submitter_name"),
+          bestPlace:
+            sql<number>`row_number() over (${byChallenge} order by case when ${lower} then ${shown} else -(${shown}) end asc nulls last, ${submissions.shownImproved} desc nulls last, ${submissions.createdAt} desc)`.as(
+              "best_place",
+            ),
+          newPlace:
+            sql<number>`row_number() over (${byChallenge} order by ${submissions.createdAt} desc, ${submissions.id} desc)`.as(
+              "new_place",
+            ),
+          eligible: sql<number>`(count(*) over (${byChallenge}))::int`.as("eligible"),
+        })
+        .from(submissions)
+        .leftJoin(users, eq(users.id, submissions.submittedBy))
+        .where(and(eq(submissions.teamId, teamId), rankedSubmission))
+        .as("ranked");
+      const rows = await db
+        .select()
+        .from(ranked)
+        .where(
+          or(
+            lte(ranked.bestPlace, options.best),
+            lte(ranked.newPlace, options.newest),
+            isNotNull(ranked.finalAt),
+          ),
+        )
+        .orderBy(desc(ranked.createdAt), desc(ranked.id));
+      return rows.map(({ bestPlace: _best, newPlace: _new, ...row }) => row);
+    },
+
     /** Each challenge's answer row count: the rows a submission must have. */
     async expectedRows(): Promise<Map<string, number>> {
       const rows = await db
@@ -182,15 +234,15 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
      */
     async markFinal(
       teamId: string,
-      submission: Pick<Submission, "id" | "challengeKey">,
+      submission: Pick<SubmissionRecord, "id" | "challengeKey">,
       limit: number,
-    ): Promise<{ row: Submission } | { limited: Submission[] }> {
+    ): Promise<{ row: SubmissionRecord } | { limited: SubmissionRecord[] }> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`${teamId}:${submission.challengeKey}`}))`,
         );
         const marked = await tx
-          .select()
+          .select(submissionRecordColumns)
           .from(submissions)
           .where(
             and(
@@ -207,33 +259,54 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           .update(submissions)
           .set({ finalAt: sql`now()` })
           .where(and(eq(submissions.teamId, teamId), eq(submissions.id, submission.id)))
-          .returning();
+          .returning(submissionRecordColumns);
         if (!row) throw new Error("The submission to mark final was not found");
         return { row };
       });
     },
 
     /** Unmarks the team's submission (whether it was marked or not). */
-    async unmarkFinal(teamId: string, id: string): Promise<Submission | undefined> {
+    async unmarkFinal(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
       const [row] = await db
         .update(submissions)
         .set({ finalAt: null })
         .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)))
-        .returning();
+        .returning(submissionRecordColumns);
       return row;
     },
 
-    findForTeam(teamId: string, id: string): Promise<Submission | undefined> {
-      return findOfTeam(teamId, eq(submissions.id, id));
+    /** One of the team's submissions without its file: a lookup never reaches another team's. */
+    async findForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
+      const [row] = await db
+        .select(submissionRecordColumns)
+        .from(submissions)
+        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+      return row;
+    },
+
+    /** One of the team's submissions with its stored file (the download). */
+    async fileOfTeam(
+      teamId: string,
+      id: string,
+    ): Promise<Pick<Submission, "id" | "challengeKey" | "predictions"> | undefined> {
+      const [row] = await db
+        .select({
+          id: submissions.id,
+          challengeKey: submissions.challengeKey,
+          predictions: submissions.predictions,
+        })
+        .from(submissions)
+        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+      return row;
     },
 
     /** One of the team's submissions with its submitter's username. */
     async findWithSubmitter(
       teamId: string,
       id: string,
-    ): Promise<(Submission & { submitterName: string | null }) | undefined> {
+    ): Promise<(SubmissionRecord & { submitterName: string | null }) | undefined> {
       const [row] = await db
-        .select({ ...getTableColumns(submissions), submitterName: users.username })
+        .select({ ...submissionRecordColumns, submitterName: users.username })
         .from(submissions)
         .leftJoin(users, eq(users.id, submissions.submittedBy))
         .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));

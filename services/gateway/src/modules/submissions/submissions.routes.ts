@@ -326,7 +326,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       },
     },
     async (request, reply) => {
-      const submission = await submissions.findForTeam(request.team.id, request.params.id);
+      const submission = await submissions.fileOfTeam(request.team.id, request.params.id);
       if (!submission) throw notFound("submission.not_found", "Submission not found");
       const name = `${submission.challengeKey.replace("/", "-challenge-")}-${submission.id.slice(0, 8)}.csv`;
       const csv = await gunzipAsync(submission.predictions);
