@@ -2,12 +2,15 @@ import { useCallback, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import useSWRMutation from "swr/mutation";
 import {
+  everyHistoryPageKey,
   FINAL_CANDIDATES_KEY,
+  fetchEveryHistoryPage,
   fetchFinalCandidates,
   fetchSubmission,
   fetchSubmissionHistory,
   fetchSubmissionSummary,
   type HistoryQuery,
+  isSubmissionHistoryKey,
   isSubmissionListKey,
   isUnfinished,
   SUMMARY_KEY,
@@ -82,6 +85,8 @@ function useLivePolling<T>(
       if (finished || arrived) {
         void mutate(SUMMARY_KEY);
         void mutate(FINAL_CANDIDATES_KEY);
+        // The score chart's whole-history reads (a one-page history polls by itself).
+        void mutate((key) => Array.isArray(key) && isSubmissionHistoryKey(key));
       }
     },
     [mutate, statusesOf],
@@ -104,6 +109,11 @@ export function useSubmissionHistoryPage(query: HistoryQuery | null) {
   // Only the first page can gain newer submissions.
   const live = useLivePolling(key, pageStatuses, { idleMs: query?.cursor ? 0 : IDLE_POLL_MS });
   return useSWR(key, fetchSubmissionHistory, { ...live, keepPreviousData: true });
+}
+
+/** Every submission a query matches, all pages read (the score chart); `null` asks for nothing. */
+export function useEverySubmission(query: Omit<HistoryQuery, "cursor"> | null) {
+  return useSWR(query === null ? null : everyHistoryPageKey(query), fetchEveryHistoryPage);
 }
 
 /** Per challenge, the submissions the final-pick card lists (marked, best, newest). */

@@ -65,9 +65,32 @@ export function fetchSubmissionHistory(key: string): Promise<SubmissionHistoryPa
   return api.getParsed(key, submissionHistoryResponseSchema);
 }
 
-/** Every history key, one page, whatever its query (to revalidate them all after a change). */
+/**
+ * Every page of a history query, as one SWR key (the score chart draws a challenge's whole
+ * history): the tag keeps it apart from the key of its first page, which holds one page only.
+ */
+export type EveryHistoryPageKey = readonly ["every-page", string];
+
+export function everyHistoryPageKey(query: Omit<HistoryQuery, "cursor">): EveryHistoryPageKey {
+  return ["every-page", submissionHistoryKey(query)];
+}
+
+/** Follows `next_cursor` from the first page to the last; the submissions, newest first. */
+export async function fetchEveryHistoryPage([, firstPage]: EveryHistoryPageKey) {
+  const items: SubmissionHistoryPage["submissions"] = [];
+  let path = firstPage;
+  for (;;) {
+    const page = await fetchSubmissionHistory(path);
+    items.push(...page.submissions);
+    if (page.next_cursor === null) return items;
+    path = `${firstPage}&${new URLSearchParams({ cursor: page.next_cursor })}`;
+  }
+}
+
+/** Every history key, one page or all, whatever its query (to revalidate them all after a change). */
 export function isSubmissionHistoryKey(key: unknown): boolean {
-  return typeof key === "string" && key.startsWith(`${HISTORY_PATH}?`);
+  const path = Array.isArray(key) && key[0] === "every-page" ? key[1] : key;
+  return typeof path === "string" && path.startsWith(`${HISTORY_PATH}?`);
 }
 
 /** `GET /api/submissions/final-candidates`: what the final-pick card lists, per challenge. */
