@@ -13,6 +13,7 @@ import {
   mayAskOpenTabs,
   saveToken,
   saveUser,
+  tabSessionStore,
 } from "./storage";
 import { forgetTokenVerification, verifyToken } from "./tokenVerification";
 import { sameUser, type User } from "./user";
@@ -72,7 +73,7 @@ export function AuthProvider({
     if (!token && mayAskOpenTabs()) {
       // Loaded only here and by a tab holding such a session: a visitor's pages never load it.
       const shared = await import("./sessionShare").then(
-        ({ askOpenTabsForSession }) => askOpenTabsForSession(),
+        ({ askOpenTabsForSession }) => askOpenTabsForSession(tabSessionStore),
         // The module failed to load (offline, a new deployment): as if no tab answered.
         () => null,
       );
@@ -181,7 +182,7 @@ export function AuthProvider({
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import("./sessionShare").then(({ answerSessionRequests }) => {
-      if (!cancelled) stop = answerSessionRequests();
+      if (!cancelled) stop = answerSessionRequests(tabSessionStore);
     });
     return () => {
       cancelled = true;

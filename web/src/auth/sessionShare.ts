@@ -1,6 +1,4 @@
-import { userSchema } from "@tandem/contracts";
-import { z } from "zod";
-import { getTabOnlySession, mayAskOpenTabs, setTabSessionHint } from "./storage";
+import type { TabSessionStore } from "./storage";
 import type { User } from "./user";
 
 /**
@@ -14,10 +12,11 @@ const CHANNEL = "tandem-session";
 /** How long a new tab waits for an answer: open tabs answer within milliseconds. */
 export const ASK_TIMEOUT_MS = 400;
 
-const messageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("ask"), id: z.string() }),
-  z.object({ type: z.literal("session"), id: z.string(), token: z.string(), user: userSchema }),
-]);
+/*
+ * The storage functions come in as `store` (storage.ts's `tabSessionStore`) rather than by
+ * import: a lazy chunk that imported them (and zod, to read messages) would share the entry's
+ * modules and make the bundler split the landing page's chunks, which costs every visitor bytes.
+ */
 
 function openChannel(): BroadcastChannel | null {
   if (typeof BroadcastChannel === "undefined") return null;
@@ -32,14 +31,15 @@ function openChannel(): BroadcastChannel | null {
  * Answers other tabs' requests with this tab's session when it is not remembered (a remembered
  * one is in localStorage, which every tab reads already). Returns the function that stops.
  */
-export function answerSessionRequests(): () => void {
+export function answerSessionRequests(store: TabSessionStore): () => void {
+  const { getTabOnlySession, readSessionMessage, setTabSessionHint } = store;
   const channel = openChannel();
   if (!channel) return () => {};
   channel.onmessage = (event: MessageEvent) => {
-    const message = messageSchema.safeParse(event.data);
-    if (!message.success || message.data.type !== "ask") return;
+    const message = readSessionMessage(event.data);
+    if (message?.type !== "ask") return;
     const session = getTabOnlySession();
-    if (session) channel.postMessage({ type: "session", id: message.data.id, ...session });
+    if (session) channel.postMessage({ type: "session", id: message.id, ...session });
   };
   // A tab that asked and heard nothing cleared the hint (this one may have been frozen in the
   // background meanwhile): say again that a session is held here.
@@ -58,7 +58,10 @@ export function answerSessionRequests(): () => void {
  * The session an open tab holds, or null when none answers within `ASK_TIMEOUT_MS` (or no tab
  * is known to hold one: then nothing is asked).
  */
-export function askOpenTabsForSession(): Promise<{ token: string; user: User } | null> {
+export function askOpenTabsForSession(
+  store: TabSessionStore,
+): Promise<{ token: string; user: User } | null> {
+  const { mayAskOpenTabs, readSessionMessage, setTabSessionHint } = store;
   const channel = mayAskOpenTabs() ? openChannel() : null;
   if (!channel) return Promise.resolve(null);
   const id = crypto.randomUUID();
@@ -75,9 +78,9 @@ export function askOpenTabsForSession(): Promise<{ token: string; user: User } |
       done(null);
     }, ASK_TIMEOUT_MS);
     channel.onmessage = (event: MessageEvent) => {
-      const message = messageSchema.safeParse(event.data);
-      if (message.success && message.data.type === "session" && message.data.id === id) {
-        done({ token: message.data.token, user: message.data.user });
+      const message = readSessionMessage(event.data);
+      if (message?.type === "session" && message.id === id) {
+        done({ token: message.token, user: message.user });
       }
     };
     channel.postMessage({ type: "ask", id });

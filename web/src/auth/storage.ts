@@ -141,3 +141,24 @@ export function clearLocalStorage(): void {
     // Unreadable storage holds nothing to clear.
   }
 }
+
+const sessionMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ask"), id: z.string() }),
+  z.object({ type: z.literal("session"), id: z.string(), token: z.string(), user: userSchema }),
+]);
+export type SessionMessage = z.infer<typeof sessionMessageSchema>;
+
+/** A message between tabs about a session not remembered (sessionShare.ts); null if malformed. */
+export function readSessionMessage(data: unknown): SessionMessage | null {
+  const parsed = sessionMessageSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What sessionShare.ts (a lazy chunk) is handed instead of importing this module. */
+export const tabSessionStore = {
+  getTabOnlySession,
+  mayAskOpenTabs,
+  setTabSessionHint,
+  readSessionMessage,
+};
+export type TabSessionStore = typeof tabSessionStore;
