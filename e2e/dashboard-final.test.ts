@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TEAM_MESSAGES } from "@tandem/contracts";
+import { FINAL_CARD_MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
@@ -163,7 +163,7 @@ describe("choosing final submissions on the dashboard", () => {
     await rowOf(page, newer.created_at).getByText(noteOf(2), { exact: true }).waitFor();
     await rowOf(page, older.created_at).getByText(noteOf(1), { exact: true }).waitFor();
     await rowOf(page, older.created_at)
-      .getByText(TEAM_MESSAGES.finalShortId(older.submission_id.slice(0, 8)), { exact: true })
+      .getByText(FINAL_CARD_MESSAGES.shortId(older.submission_id.slice(0, 8)), { exact: true })
       .waitFor();
     await finalCard(page).getByText("0 of 2 marked", { exact: true }).waitFor();
     await finalCard(page).getByText(TEAM_MESSAGES.finalNoneMarked(2), { exact: true }).waitFor();

@@ -24,5 +24,10 @@ export * from "./rules";
 export * from "./sdk-auth";
 export * from "./status";
 export * from "./submissions";
-export { TEAM_MESSAGES } from "./team-messages";
+export {
+  ACTIVATION_ANSWERS,
+  ACTIVATION_MESSAGES,
+  FINAL_CARD_MESSAGES,
+  TEAM_MESSAGES,
+} from "./team-messages";
 export * from "./teams";

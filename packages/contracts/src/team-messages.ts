@@ -36,15 +36,29 @@ export const TEAM_MESSAGES = {
   finalClosedTitle: "Selection closed",
   finalClosed: "The competition window has closed: final submissions can no longer be changed.",
   finalChangeFailed: "Failed to change the final selection. Please try again.",
-  // Ours (issue 33): the card lists a challenge's likely picks, each with its note and short id.
-  finalSubmissionColumn: "Submission",
-  finalShortId: (shortId: string) => `ID ${shortId}`,
-  finalNoNote: "No note",
-  finalShowing: (shown: number, eligible: number, best: number, newest: number) =>
+  publicScore: "public score",
+  finalScore: "final score",
+} as const;
+
+/**
+ * Ours (issue 33): the final-pick card's list, each pick with its note and short id. Apart from
+ * TEAM_MESSAGES, which the landing page's chunks carry, so a visitor does not download them.
+ */
+export const FINAL_CARD_MESSAGES = {
+  submissionColumn: "Submission",
+  shortId: (shortId: string) => `ID ${shortId}`,
+  noNote: "No note",
+  showing: (shown: number, eligible: number, best: number, newest: number) =>
     `${shown} of ${eligible} scored submissions listed: the ${best} best by public score, the ${newest} newest and any marked.`,
-  finalMarkOther:
+  markOther:
     "To mark another, open it from your submission history (its time links to its page) and switch it on there.",
-  // Ours (issue 33): asking the organizers to activate the team.
+} as const;
+
+/**
+ * Ours (issue 33): asking the organizers to activate the team, and the notices that follow.
+ * Apart from TEAM_MESSAGES, which the landing page's chunks carry.
+ */
+export const ACTIVATION_MESSAGES = {
   activationAsk: "Ask for activation",
   activationAskAgain: "Ask again",
   activationMessageLabel: "Message to the organizers (optional)",
@@ -56,15 +70,16 @@ export const TEAM_MESSAGES = {
   activatedTitle: "Your team is active",
   activatedNotice:
     "An organizer activated your team: its competition timer has started and submissions are enabled.",
-  /** The gateway's answers to `POST /api/teams/request-activation`. */
-  activationRequested:
+} as const;
+
+/** The gateway's answers to `POST /api/teams/request-activation` (the web shows them as sent). */
+export const ACTIVATION_ANSWERS = {
+  requested:
     "Activation requested. An organizer will answer on your dashboard, and your team gets an e-mail when it happens.",
-  activationAlreadyActive: "Your team is already active: it can submit without asking.",
-  activationDisqualified:
+  alreadyActive: "Your team is already active: it can submit without asking.",
+  disqualified:
     "Your team is disqualified, so it cannot be activated. Contact the organizers with any questions.",
   /** `requestedAt` as "2026-11-28 09:15" (UTC). */
-  activationPending: (requestedAt: string) =>
+  pending: (requestedAt: string) =>
     `Your team already asked for activation on ${requestedAt} UTC. An organizer will answer on your dashboard and by e-mail.`,
-  publicScore: "public score",
-  finalScore: "final score",
 } as const;

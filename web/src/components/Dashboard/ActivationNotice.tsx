@@ -1,6 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { ACTIVATION_MESSAGE_MAX_LENGTH, TEAM_MESSAGES, type TeamView } from "@tandem/contracts";
+import {
+  ACTIVATION_MESSAGE_MAX_LENGTH,
+  ACTIVATION_MESSAGES,
+  TEAM_MESSAGES,
+  type TeamView,
+} from "@tandem/contracts";
 import { useState } from "react";
 import { hasErrorCode } from "../../api/client";
 import { useRequestActivation } from "../../api/teams/mutations";
@@ -64,7 +69,7 @@ function RequestActivationModal({
         onClose();
         return;
       }
-      setFailure(serverDetail(error) ?? TEAM_MESSAGES.activationRequestFailed);
+      setFailure(serverDetail(error) ?? ACTIVATION_MESSAGES.activationRequestFailed);
     }
   };
 
@@ -90,7 +95,7 @@ function RequestActivationModal({
             here and by e-mail to every member.
           </Text>
           <Textarea
-            label={TEAM_MESSAGES.activationMessageLabel}
+            label={ACTIVATION_MESSAGES.activationMessageLabel}
             description="For example who you are and when you plan to start."
             autosize
             minRows={3}
@@ -104,7 +109,7 @@ function RequestActivationModal({
               color="red"
               variant="light"
               role="alert"
-              title={TEAM_MESSAGES.activationRequestFailed}
+              title={ACTIVATION_MESSAGES.activationRequestFailed}
             >
               <Text size="sm">{failure}</Text>
             </Alert>
@@ -150,13 +155,13 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
         color="green"
         variant="light"
         role="status"
-        title={TEAM_MESSAGES.activatedTitle}
+        title={ACTIVATION_MESSAGES.activatedTitle}
         withCloseButton
         closeButtonLabel="Dismiss the activation notice"
         onClose={dismiss}
       >
         <Text size="sm">
-          {TEAM_MESSAGES.activatedNotice} Activated on{" "}
+          {ACTIVATION_MESSAGES.activatedNotice} Activated on{" "}
           <time dateTime={team.activated_at}>{formatDate(team.activated_at)}</time>.
         </Text>
       </Alert>
@@ -186,7 +191,7 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
         color="blue"
         variant="light"
         role="status"
-        title={TEAM_MESSAGES.activationWaitingTitle}
+        title={ACTIVATION_MESSAGES.activationWaitingTitle}
       >
         <Text size="sm">
           Your team asked on{" "}
@@ -213,15 +218,15 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
         color="orange"
         variant="light"
         role="status"
-        title={TEAM_MESSAGES.activationDeclinedTitle}
+        title={ACTIVATION_MESSAGES.activationDeclinedTitle}
       >
         <Stack gap={6} align="flex-start">
           <Text size="sm" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
             Reason: {request.decline_reason ?? "none given."}
           </Text>
-          <Text size="sm">{TEAM_MESSAGES.activationDeclinedWhatToDo}</Text>
+          <Text size="sm">{ACTIVATION_MESSAGES.activationDeclinedWhatToDo}</Text>
           <Button size="xs" variant="light" color="orange" onClick={() => setAsking(true)}>
-            {TEAM_MESSAGES.activationAskAgain}
+            {ACTIVATION_MESSAGES.activationAskAgain}
           </Button>
         </Stack>
         {modal}
@@ -236,7 +241,7 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
         submissions. Ask for it once your team is ready.
       </Text>
       <Button size="xs" variant="light" onClick={() => setAsking(true)}>
-        {TEAM_MESSAGES.activationAsk}
+        {ACTIVATION_MESSAGES.activationAsk}
       </Button>
       {modal}
     </Stack>

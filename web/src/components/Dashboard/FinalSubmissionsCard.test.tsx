@@ -1,4 +1,5 @@
 import {
+  FINAL_CARD_MESSAGES,
   type FinalCandidatesChallenge,
   type SubmissionHistoryItem,
   TEAM_MESSAGES,
@@ -268,15 +269,15 @@ describe("FinalSubmissionsCard", () => {
     const table = await screen.findByRole("table", { name: "C1: Fraud Detection" });
     const [newer, older] = within(table).getAllByRole("row").slice(1);
     expect(newer).toHaveTextContent("gradient boosting, 400 trees");
-    expect(newer).toHaveTextContent(TEAM_MESSAGES.finalShortId("1a2b3c4d"));
-    expect(older).toHaveTextContent(TEAM_MESSAGES.finalNoNote);
-    expect(older).toHaveTextContent(TEAM_MESSAGES.finalShortId("9f8e7d6c"));
+    expect(newer).toHaveTextContent(FINAL_CARD_MESSAGES.shortId("1a2b3c4d"));
+    expect(older).toHaveTextContent(FINAL_CARD_MESSAGES.noNote);
+    expect(older).toHaveTextContent(FINAL_CARD_MESSAGES.shortId("9f8e7d6c"));
     expect(within(newer!).getByRole("link", { name: formatSubmittedAt(NEWER) })).toHaveAttribute(
       "href",
       "/submissions/1a2b3c4d-0000-4000-8000-000000000001",
     );
-    expect(screen.getByText(TEAM_MESSAGES.finalShowing(2, 14, 5, 3))).toBeInTheDocument();
-    expect(screen.getByText(TEAM_MESSAGES.finalMarkOther)).toBeInTheDocument();
+    expect(screen.getByText(FINAL_CARD_MESSAGES.showing(2, 14, 5, 3))).toBeInTheDocument();
+    expect(screen.getByText(FINAL_CARD_MESSAGES.markOther)).toBeInTheDocument();
     // One request for the card, never the whole history.
     expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
       "/api/submissions/final-candidates",

@@ -11,7 +11,12 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { FINAL_CANDIDATES_BEST, FINAL_CANDIDATES_NEWEST, TEAM_MESSAGES } from "@tandem/contracts";
+import {
+  FINAL_CANDIDATES_BEST,
+  FINAL_CANDIDATES_NEWEST,
+  FINAL_CARD_MESSAGES,
+  TEAM_MESSAGES,
+} from "@tandem/contracts";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { hasErrorCode } from "../../api/client";
@@ -71,7 +76,7 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
       <Table aria-labelledby={headingId} verticalSpacing="xs" horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{TEAM_MESSAGES.finalSubmissionColumn}</Table.Th>
+            <Table.Th scope="col">{FINAL_CARD_MESSAGES.submissionColumn}</Table.Th>
             <Table.Th scope="col">Score</Table.Th>
             <Table.Th scope="col" className={classes.finalColumn}>
               {TEAM_MESSAGES.finalColumn}
@@ -92,7 +97,7 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
                     </Anchor>
                   </Text>
                   <Text size="xs" c="dimmed" ff="monospace">
-                    {TEAM_MESSAGES.finalShortId(shortId(item.submission_id))}
+                    {FINAL_CARD_MESSAGES.shortId(shortId(item.submission_id))}
                   </Text>
                   {item.note ? (
                     <Text size="sm" className={classes.finalNote}>
@@ -100,7 +105,7 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
                     </Text>
                   ) : (
                     <Text size="xs" c="dimmed" fs="italic">
-                      {TEAM_MESSAGES.finalNoNote}
+                      {FINAL_CARD_MESSAGES.noNote}
                     </Text>
                   )}
                 </Table.Td>
@@ -123,7 +128,7 @@ function ChallengeChoices({ choice, pending, closed, refusal, onChange }: Challe
       </Table>
       {choice.eligible > choice.submissions.length && (
         <Text size="xs" c="dimmed" mt="xs">
-          {TEAM_MESSAGES.finalShowing(
+          {FINAL_CARD_MESSAGES.showing(
             choice.submissions.length,
             choice.eligible,
             FINAL_CANDIDATES_BEST,
@@ -219,7 +224,7 @@ export function FinalSubmissionsCard() {
             </Text>
             {someUnlisted && (
               <Text size="sm" c="dimmed">
-                {TEAM_MESSAGES.finalMarkOther}
+                {FINAL_CARD_MESSAGES.markOther}
               </Text>
             )}
             {closedMessage !== null && (

@@ -1,4 +1,5 @@
 import {
+  ACTIVATION_ANSWERS,
   createTeamRequestSchema,
   createTeamResponseSchema,
   DEFAULT_TEAM_MAX_MEMBERS,
@@ -12,7 +13,6 @@ import {
   requestActivationResponseSchema,
   rotateInviteResponseSchema,
   rotateKeyResponseSchema,
-  TEAM_MESSAGES,
   teamsResponseSchema,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
@@ -216,20 +216,20 @@ export async function teamRoutes(
         case "no-team":
           throw notFound("team.not_member", NOT_IN_TEAM);
         case "active":
-          throw conflict("team.already_active", TEAM_MESSAGES.activationAlreadyActive);
+          throw conflict("team.already_active", ACTIVATION_ANSWERS.alreadyActive);
         case "disqualified":
-          throw conflict("team.disqualified", TEAM_MESSAGES.activationDisqualified);
+          throw conflict("team.disqualified", ACTIVATION_ANSWERS.disqualified);
         case "pending":
           throw conflict(
             "team.activation_pending",
-            TEAM_MESSAGES.activationPending(
+            ACTIVATION_ANSWERS.pending(
               asked.requestedAt.toISOString().slice(0, 16).replace("T", " "),
             ),
           );
       }
       return {
         success: true,
-        message: TEAM_MESSAGES.activationRequested,
+        message: ACTIVATION_ANSWERS.requested,
         team: await viewOf(asked.teamId, userId),
       };
     },
