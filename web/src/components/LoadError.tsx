@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
 import { useSWRConfig } from "swr";
 import { hasErrorCode } from "../api/client";
-import { TEAMS_KEY } from "../api/teams/requests";
+import { TEAMS_KEY } from "../api/teams/keys";
 import { failureReason } from "./Dashboard/teamErrors";
 
 interface LoadErrorProps {

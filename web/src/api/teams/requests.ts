@@ -8,7 +8,6 @@ import {
   type RotateInviteResponse,
   type RotateKeyResponse,
   type StartCompetitionResponse,
-  TEAM_MESSAGES,
   type TeamView,
   teamsResponseSchema,
 } from "@tandem/contracts";
@@ -19,17 +18,10 @@ import { ApiError, api, NetworkError } from "../client";
 export const canCompete = (team: Pick<TeamView, "status" | "disqualified">): boolean =>
   team.status === "active" && team.disqualified !== true;
 
-/** SWR key of the signed-in user's teams; every team mutation revalidates it. */
-export const TEAMS_KEY = "/teams";
+import { AuthRequiredError } from "./errors";
+import { TEAMS_KEY } from "./keys";
 
-/** SPEC.md §8 Teams: every team call needs a session, checked before anything is sent. */
-export class AuthRequiredError extends Error {
-  override name = "AuthRequiredError";
-
-  constructor() {
-    super(TEAM_MESSAGES.authRequired);
-  }
-}
+export { AuthRequiredError, TEAMS_KEY };
 
 function requireToken(): string {
   const token = getToken();

@@ -3,7 +3,6 @@ import { notifications } from "@mantine/notifications";
 import {
   ACTIVATION_MESSAGE_MAX_LENGTH,
   ACTIVATION_MESSAGES,
-  TEAM_MESSAGES,
   type TeamView,
 } from "@tandem/contracts";
 import { useState } from "react";

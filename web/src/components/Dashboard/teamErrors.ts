@@ -1,6 +1,6 @@
 import { MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import { ApiError, hasErrorCode, NetworkError } from "../../api/client";
-import { AuthRequiredError } from "../../api/teams/requests";
+import { AuthRequiredError } from "../../api/teams/errors";
 
 /** Why a team call failed, for "Error creating team: {reason}" and the like. */
 export function failureReason(error: unknown): string {
