@@ -13,8 +13,8 @@ import {
 import { openBrowser } from "./browser";
 import { seriousViolations } from "./site-support";
 
-// SPEC.md §2 Dashboard, §4 Team status, §5 team name and join rules, §8 Teams, §9; joining by
-// invite code, removal and rotation from docs/adr/0006-team-membership.md.
+// docs/product.md#dashboard and docs/product.md#teams (team names, joining, activation); joining
+// by invite code, removal and rotation from docs/adr/0006-team-membership.md.
 const ADMIN = { email: "dashboard-admin@example.org", password: "dashboard-admin-pw" };
 const ACTIVATION_REQUIRED = "Activation required";
 const READY_TO_COMPETE = "Ready to compete";

@@ -16,8 +16,8 @@ import {
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
 
-// ARCHITECTURE.md §10, SPEC.md §7 /jupyter/generate-token and §8 JupyterHub: Debian's jupyterhub
-// (with its configurable-http-proxy) on loopback, configured by deploy/jupyterhub/, trusting the
+// docs/architecture.md#integrations and docs/product.md#jupyterhub: Debian's jupyterhub (with
+// its configurable-http-proxy) on loopback, configured by deploy/jupyterhub/, trusting the
 // embedded gateway's tokens.
 const JUPYTERHUB = "/usr/bin/jupyterhub";
 const HUB_CONFIG = join(REPO_ROOT, "deploy/jupyterhub/jupyterhub_config.py");

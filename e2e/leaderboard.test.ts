@@ -16,8 +16,9 @@ import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { seriousViolations } from "./site-support";
 
-// SPEC.md §2 Overall and Domain leaderboard, §6 admin rules, §8 Leaderboard, §9 (4 decimals,
-// top 3 highlighted, time used as days/hours/minutes, refresh every 5 minutes).
+// The overall and domain leaderboards of docs/product.md#leaderboards (4 decimals, top 3
+// highlighted, time used as days/hours/minutes, refresh every 5 minutes) and who may see them
+// (docs/product.md#roles-and-permissions).
 const ADMIN = { email: "leaderboard-admin@example.org", password: "leaderboard-admin-pw" };
 // Large enough for every baseline notebook to fit (Retail Banking's fraud needs a few frauds).
 const DATA_SCALE = "0.02";

@@ -44,7 +44,7 @@ function perfectRanking(): string {
 }
 
 describe("Commerce data", () => {
-  it("has every file and column of DATASETS.md", () => {
+  it("has every file and column of the data contract (docs/product.md#datasets)", () => {
     const productColumns = ["sku_id", "category", "subtype", "base_price"];
     expect(headerOf(domain, "products.csv")).toEqual(productColumns);
     expect(headerOf(domain, "products_sub.csv")).toEqual(productColumns);

@@ -41,7 +41,7 @@ const DEMAND = [
 ];
 
 describe("Food Production data", () => {
-  it("has every file and column of DATASETS.md", () => {
+  it("has every file and column of the data contract (docs/product.md#datasets)", () => {
     expect(headerOf(domain, "batches_train.csv")).toEqual([...BATCH, "shelf_life_remaining_days"]);
     expect(headerOf(domain, "batches_test.csv")).toEqual(BATCH);
     expect(headerOf(domain, "lots_train.csv")).toEqual([...LOT, "qc_pass"]);

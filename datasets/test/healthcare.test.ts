@@ -13,7 +13,7 @@ const INTEGER = /^\d+$/;
 const MONEY = /^\d+\.\d\d$/;
 
 describe("Healthcare data", () => {
-  it("has every file and column of DATASETS.md", () => {
+  it("has every file and column of the data contract (docs/product.md#datasets)", () => {
     expect(headerOf(domain, "patients.csv")).toEqual([
       "patient_id",
       "age",

@@ -28,7 +28,7 @@ const POLICY_COLUMNS = [
 ];
 
 describe("Insurance data", () => {
-  it("has every file and column of DATASETS.md", () => {
+  it("has every file and column of the data contract (docs/product.md#datasets)", () => {
     expect(headerOf(domain, "train_claims.csv")).toEqual([
       ...CLAIM_COLUMNS,
       "ClaimComplexityLabel",

@@ -63,7 +63,7 @@ const operatorLogs = JSON.parse(domain.files["operator_logs.json"]!) as Record<s
 const lineOf = (machineId: string) => `LINE_${Math.ceil(Number(machineId.slice(4)) / 10)}`;
 
 describe("Manufacturing data", () => {
-  it("has every file and column of DATASETS.md and the design", () => {
+  it("has every file and column of docs/product.md#datasets and the design", () => {
     expect(headerOf(domain, "maintenance_windows_train.csv")).toEqual([
       ...WINDOW,
       "failure_within_24h",

@@ -14,7 +14,7 @@ const SMALL = 0.15;
 const domain = generateDomain("retail-banking", "7", SMALL);
 
 describe("Retail Banking data", () => {
-  it("has every file and column of DATASETS.md", () => {
+  it("has every file and column of the data contract (docs/product.md#datasets)", () => {
     expect(headerOf(domain, "transactions_train.csv")).toEqual([
       "Timestamp_dt",
       "TxnID",

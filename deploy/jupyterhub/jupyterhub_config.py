@@ -13,7 +13,8 @@ from tandem_spawner import TandemUserSpawner, lock_down  # noqa: E402
 c = get_config()  # noqa: F821 (provided by JupyterHub when it loads this file)
 env = os.environ.get
 
-# DATASETS.md: slug (the gateway's /static/{slug}/ folder) -> folder name in the hub.
+# The data (docs/product.md#datasets): slug (the gateway's /static/{slug}/ folder) -> folder
+# name in the hub.
 DATASET_FOLDERS = {
     "commerce": "Commerce",
     "insurance": "Insurance",

@@ -209,7 +209,8 @@ class TandemAuthenticator(Authenticator):
         return [("/login", TandemLoginHandler)]
 
     def check_allowed(self, username, authentication=None):
-        # The gateway signs only for admins (SPEC.md §6): a valid signature is the list.
+        # The gateway signs only for admins (docs/product.md#jupyterhub): a valid signature
+        # is the list.
         return authentication is not None
 
     async def authenticate(self, handler, data):

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 
 /**
- * Real Postgres and Redis for integration tests (ARCHITECTURE.md §12): TEST_DATABASE_URL /
+ * Real Postgres and Redis for integration tests (docs/architecture.md#tests): TEST_DATABASE_URL /
  * TEST_REDIS_URL, else the local default ports; otherwise fail saying what to start.
  */
 export const POSTGRES_URL =

@@ -7,7 +7,10 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-/** What a notebook needs: pandas, numpy and scikit-learn (DATASETS.md: baseline notebooks). */
+/**
+ * What a notebook needs: pandas, numpy and scikit-learn (baseline notebooks;
+ * docs/product.md#datasets).
+ */
 const REQUIREMENTS = "import pandas, numpy, sklearn";
 
 /**

@@ -15,9 +15,9 @@ export function rowsOf(domain: DomainFiles, file: string): string[][] {
 }
 
 /**
- * The checks every domain must pass (DATASETS.md): each challenge has its sample submission,
- * baseline and answers; test ids are unique and equal the answer ids and the sample's ids;
- * train files carry the target and test files do not.
+ * The checks every domain must pass (docs/product.md#datasets): each challenge has its sample
+ * submission, baseline and answers; test ids are unique and equal the answer ids and the sample's
+ * ids; train files carry the target and test files do not.
  */
 export function expectDomainContract(domain: DomainFiles): void {
   const definition = findDomain(domain.slug)!;

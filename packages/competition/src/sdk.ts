@@ -1,4 +1,4 @@
-/** The Python SDK as participants install and import it (SPEC.md §1, §9). */
+/** The Python SDK as participants install and import it (docs/product.md#what-tandem-does). */
 export const SDK_PACKAGE = {
   pipName: "tandem-bench",
   importName: "tandem_bench",

@@ -76,13 +76,16 @@ export const githubAuthorizeQuerySchema = z.object({
   target: z.enum(GITHUB_SIGN_IN_TARGETS).default("tandem"),
 });
 
-/** The earliest and latest graduation year accepted now (SPEC.md §5: this year to +10). */
+/**
+ * The earliest and latest graduation year accepted now (docs/product.md#validation-rules: this
+ * year to +10).
+ */
 export function gradYearWindow(now = new Date()): { min: number; max: number } {
   const year = now.getFullYear();
   return { min: year, max: year + 10 };
 }
 
-/** The registration payload of SPEC.md §3, as the server receives it. */
+/** The registration payload (docs/product.md#registration), as the server receives it. */
 export const signupRequestSchema = z
   .object({
     firstName: personNameSchema(MESSAGES.firstNameMin),

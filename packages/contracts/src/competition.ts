@@ -72,7 +72,7 @@ export const domainChallengeSchema = z.object({
   ),
 });
 
-/** SPEC.md §3 "Domain content", with the URLs of the domain's files. */
+/** A domain's content (docs/product.md#domain-pages), with the URLs of the domain's files. */
 export const competitionDomainSchema = z.object({
   name: z.string(),
   slug: z.string(),

@@ -1,4 +1,4 @@
-/** SPEC.md §6 and §8 "Leaderboard" messages, quoted exactly. */
+/** The leaderboard messages of docs/product.md#leaderboards, quoted exactly. */
 export const LEADERBOARD_MESSAGES = {
   loginRequired: "Please log in to access the leaderboard.",
   domainLoginRequired: "Please log in to access this page.",

@@ -37,9 +37,9 @@ export const leaderboardQuerySchema = z.object({
 });
 
 /**
- * The leaderboard bodies (SPEC.md §3 shapes). The gateway sends them pre-serialized from the
- * rankings cache, so these schemas document the responses and are checked against real bodies
- * in tests; they are not run on each read.
+ * The leaderboard bodies (shapes: docs/product.md#records). The gateway sends them pre-serialized
+ * from the rankings cache, so these schemas document the responses and are checked against real
+ * bodies in tests; they are not run on each read.
  */
 export const overallLeaderboardSchema = z.strictObject({
   leaderboard: z.array(

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH } from "./rules";
 
-/** User-facing messages, quoted exactly from SPEC.md §5 and §8 where the spec gives them. */
+/** User-facing messages, quoted exactly where the spec gave them (docs/product.md#messages). */
 export const MESSAGES = {
   firstNameMin: `First name must be at least ${PERSON_NAME_MIN_LENGTH} characters`,
   lastNameMin: `Last name must be at least ${PERSON_NAME_MIN_LENGTH} characters`,

@@ -4,7 +4,7 @@ import { MESSAGES } from "./messages";
 import { PASSWORD_MIN_LENGTH, PERSON_NAME_MIN_LENGTH } from "./rules";
 
 /**
- * The registration form as the browser holds it (SPEC.md §3 "Registration form"). Inputs give
+ * The registration form as the browser holds it (docs/product.md#registration). Inputs give
  * what they give: an emptied number input is "", an unselected select is null.
  */
 export interface RegistrationFormValues {
@@ -43,7 +43,10 @@ export const REGISTRATION_FORM_DEFAULTS: RegistrationFormValues = {
   adminPassword: "",
 };
 
-/** The three steps (SPEC.md §2, §4): each step's Continue validates only its own fields. */
+/**
+ * The three steps (docs/product.md#registration): each step's Continue validates only its own
+ * fields.
+ */
 export const REGISTRATION_STEPS = [
   { label: "Basic Info", fields: ["firstName", "lastName", "email"] },
   { label: "Profile", fields: ["isStudent", "position", "area", "gradYear"] },
@@ -65,8 +68,9 @@ function isOrganizer(values: RegistrationFormValues): boolean {
 }
 
 /**
- * SPEC.md §5. The organizer code itself is not checked here: only the server knows it
- * (ARCHITECTURE.md §4), so this only requires that one is given.
+ * docs/product.md#validation-rules. The organizer code itself is not checked here: only the
+ * server knows it (docs/architecture.md#accounts-and-sessions), so this only requires that one
+ * is given.
  */
 export const registrationFormSchema = z
   .object({
@@ -122,7 +126,10 @@ export const registrationFormSchema = z
     }
   });
 
-/** SPEC.md §3 "Registration payload": optional fields are present only when they apply. */
+/**
+ * The registration payload (docs/product.md#registration): optional fields are present only
+ * when they apply.
+ */
 export function toSignupPayload(values: RegistrationFormValues): SignupRequest {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();

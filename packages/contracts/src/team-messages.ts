@@ -1,4 +1,7 @@
-/** SPEC.md §8 "Teams" and "JupyterHub" messages, quoted exactly. */
+/**
+ * The teams (docs/product.md#dashboard) and JupyterHub (docs/product.md#jupyterhub) messages,
+ * quoted exactly.
+ */
 export const TEAM_MESSAGES = {
   authRequired: "Authentication required",
   loadTeamsFailed: "Failed to load teams. Please try again later.",

@@ -17,7 +17,7 @@ export const teamRoleSchema = z.enum(TEAM_ROLES);
 const TEAM_NAME = new RegExp(`^[${TEAM_NAME_CHARACTERS}]+$`);
 const NOT_TEAM_NAME_CHARACTER = new RegExp(`[^${TEAM_NAME_CHARACTERS}]`, "g");
 
-/** What the team-name input does as a person types (SPEC.md §5). */
+/** What the team-name input does as a person types (docs/product.md#team-names). */
 export function sanitizeTeamNameInput(raw: string): string {
   return raw.toLowerCase().replace(/\s+/g, "-").replace(NOT_TEAM_NAME_CHARACTER, "");
 }

@@ -17,10 +17,10 @@ export interface RankingInputsLike {
 }
 
 /**
- * The leaderboard response bodies (SPEC.md §3 shapes), serialized once when rankings change so
- * that reads send them as they are. By default the official standings: public before the reveal,
- * final after it; `standings: "private"` is the organizers' preview of the final ones. Private
- * and final rows carry the team's public rank beside their own and the change.
+ * The leaderboard response bodies (shapes: docs/product.md#records), serialized once when rankings
+ * change so that reads send them as they are. By default the official standings: public before the
+ * reveal, final after it; `standings: "private"` is the organizers' preview of the final ones.
+ * Private and final rows carry the team's public rank beside their own and the change.
  */
 export function rankingBodies(
   domains: readonly RankingDomain[],

@@ -74,9 +74,9 @@ export function createLabelNormalizer(labels: readonly string[]): (raw: string) 
 const CELLS_KEPT = 1024;
 
 /**
- * Parses and validates a submission CSV against its challenge's format (DATASETS.md). This runs
- * over a million rows per submission, so the row loop allocates nothing it can avoid: values go
- * straight into typed arrays at their final position.
+ * Parses and validates a submission CSV against its challenge's format
+ * (docs/product.md#datasets). This runs over a million rows per submission, so the row loop
+ * allocates nothing it can avoid: values go straight into typed arrays at their final position.
  */
 export function parseSubmission(
   csv: string,

@@ -22,7 +22,10 @@ export type RankingDomain = Pick<Domain, "slug" | "name"> & {
  */
 export type RankingPart = "public" | "private";
 
-/** ARCHITECTURE.md §6. Inputs are counted, scored submissions only; practice never ranks. */
+/**
+ * The rules: docs/architecture.md#ranking-rules. Inputs are counted, scored submissions only;
+ * practice never ranks.
+ */
 export interface RankingTeam {
   id: string;
   name: string;

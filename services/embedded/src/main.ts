@@ -29,8 +29,9 @@ import { listeningMessage } from "./listen-address";
 import { closeOnSignals } from "./shutdown";
 
 /**
- * Embedded mode (ARCHITECTURE.md §2): one process, PGlite under DATA_DIR, scoring in-process.
- * The composition root is the only place that knows both the gateway and the worker.
+ * Embedded mode (docs/architecture.md#embedded-mode): one process, PGlite under DATA_DIR,
+ * scoring in-process. The composition root is the only place that knows both the gateway and the
+ * worker.
  */
 const embedded = loadEmbeddedConfig(process.env, loadOrCreateSecrets);
 const config = embedded.gateway;

@@ -152,8 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: anything else is answered 415 rather than parsed as a string.
   app.removeContentTypeParser("text/plain");
-  // Calls with an "empty body" (SPEC.md §7: /competition/start, /auth/verify, /teams/leave)
-  // often still say application/json; treat that as no body, not as malformed JSON.
+  // Calls with an "empty body" (docs/product.md#site-calls: /competition/start, /auth/verify,
+  // /teams/leave) often still say application/json; treat that as no body, not as malformed JSON.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {

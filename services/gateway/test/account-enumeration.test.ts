@@ -11,9 +11,9 @@ import { buildTestApp, signUp, type TestApp } from "./helper";
 // forgot-password timing. Same answer and time for known and unknown addresses wherever the spec
 // allows." Forgot-password answers before any work that depends on the address: known and
 // unknown addresses get the same answer after the same steps. Sign-up and the SDK's register
-// must answer a new address with a session or an API key (SPEC.md §7), so they cannot answer a
-// known one alike; docs/adr/0020-email-verification-and-enumeration.md says what they do
-// instead, and `npm run bench:enumeration` measures the time of each pair.
+// must answer a new address with a session or an API key (docs/product.md#site-calls), so they
+// cannot answer a known one alike; docs/adr/0020-email-verification-and-enumeration.md says what
+// they do instead, and `npm run bench:enumeration` measures the time of each pair.
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -83,7 +83,7 @@ describe("where the spec fixes different answers, the work is the same", () => {
     });
     const fresh = await argon2Runs(async () => {
       const answer = await register("fresh-probe@example.org", "guessed-password", "probe-b");
-      // SPEC.md §7: register answers a new address with its team's API key.
+      // docs/product.md#site-calls: register answers a new address with its team's API key.
       expect(answer.statusCode).toBe(201);
     });
     expect(fresh).toBe(known);

@@ -321,7 +321,7 @@ describe("teams and activation", () => {
 });
 
 describe("empty bodies", () => {
-  it("accept an empty JSON body on calls that take none (SPEC.md §7 /competition/start)", async () => {
+  it("accept an empty JSON body on calls that take none (docs/product.md#site-calls)", async () => {
     const user = await signUp(t.app, "empty-body@example.org");
     const created = await inject({
       method: "POST",
@@ -548,7 +548,8 @@ describe("leaderboard access", () => {
 });
 
 describe("API document", () => {
-  // SPEC.md §7's calls (under /api) and the SDK's (ARCHITECTURE.md §4).
+  // The site's calls (under /api, docs/product.md#site-calls) and the SDK's
+  // (docs/architecture.md#http-api).
   const CALLS = [
     "get /api/verify-token",
     "post /api/login-verification",

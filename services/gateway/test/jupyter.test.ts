@@ -284,7 +284,8 @@ describe("a deployment without a hub", () => {
       code: "jupyter.not_configured",
     });
     expect(JUPYTER_MESSAGES.notConfigured).toContain("JUPYTERHUB_URL");
-    // SPEC.md §8 turns a server error naming 'team' or 'active' into another message.
+    // The site turns a server error naming 'team' or 'active' into another message
+    // (docs/product.md#jupyterhub).
     expect(response.json().error).not.toMatch(/team|active/i);
     expect((await bare.app.inject({ url: "/api/jupyter/public-key" })).statusCode).toBe(503);
     expect((await bare.app.inject({ url: "/api/config/public" })).json().jupyterhub_url).toBe(null);

@@ -154,7 +154,7 @@ async function expectAll(
   }
 }
 
-describe("organizers only (the default, SPEC.md §6)", () => {
+describe("organizers only (the default, docs/product.md#leaderboard-visibility)", () => {
   it("is what GET /api/competition says, at the top and in the definition", async () => {
     const response = await t.app.inject({ url: "/api/competition" });
     const body = publicCompetitionSchema.parse(response.json());

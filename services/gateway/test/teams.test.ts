@@ -37,7 +37,8 @@ async function teamOf(user: { auth: Record<string, string> }, name: string) {
   };
 }
 
-// SPEC.md §7 names the body's field `team_id`; it carries the team's invite code.
+// The API names the body's field `team_id` (docs/product.md#site-calls); it carries the team's
+// invite code.
 const join = (user: { auth: Record<string, string> }, inviteCode: unknown) =>
   inject({
     method: "POST",

@@ -5,7 +5,8 @@ import { clearAuthData, getApiKey, getToken } from "../auth/storage";
 const API_BASE = "/api";
 const UNAUTHORIZED_THROTTLE_MS = 5_000;
 
-// SPEC.md §7: no team API key on login and verify-token calls; a stale key must not confuse them.
+// docs/product.md#site-calls: no team API key on login and verify-token calls; a stale key must
+// not confuse them.
 const NO_API_KEY_PATHS = new Set([
   "/login-verification",
   "/verify-token",

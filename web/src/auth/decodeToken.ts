@@ -1,4 +1,4 @@
-/** The session token's claims as the debug page shows them (SPEC.md §3 "Auth token"). */
+/** The session token's claims as the debug page shows them (docs/product.md#debug-page). */
 export interface TokenClaims {
   userId: unknown;
   status: unknown;

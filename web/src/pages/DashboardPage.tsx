@@ -43,9 +43,9 @@ function TeamSkeleton() {
 }
 
 /**
- * /dashboard and /team/{teamId} (SPEC.md §2): profile, team forms, the user's team and, for a
- * member, the team's submissions (issue 18). The ID in /team/{teamId} no longer fills in the
- * join form: only the secret invite code joins a team (docs/adr/0006-team-membership.md), and a
+ * /dashboard and /team/{teamId} (docs/product.md#dashboard): profile, team forms, the user's team
+ * and, for a member, the team's submissions (issue 18). The ID in /team/{teamId} no longer fills in
+ * the join form: only the secret invite code joins a team (docs/adr/0006-team-membership.md), and a
  * link must not carry that code.
  */
 export default function DashboardPage() {

@@ -55,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md §2 Debug page: what the browser holds about the session, and buttons to poke it. */
+/** docs/product.md#debug-page: what the browser holds about the session, and buttons to poke it. */
 export default function DebugPage() {
   const { status, user, logout, refresh, adoptSession } = useAuth();
   const { data: config } = usePublicConfig();
@@ -199,7 +199,8 @@ export default function DebugPage() {
               >
                 Test auth status
               </Button>
-              {/* Always shown (SPEC.md §2 lists it); off, it says why instead of vanishing. */}
+              {/* Always shown (docs/product.md#debug-page lists it); off, it says why instead
+                  of vanishing. */}
               <Button
                 loading={demoLogin.isMutating}
                 disabled={!demoLoginOn}

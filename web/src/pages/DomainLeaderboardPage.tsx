@@ -34,7 +34,10 @@ function DomainStandings({ domain }: { domain: string }) {
   );
 }
 
-/** /leaderboard/domain/{domainName} (SPEC.md §2, as /leaderboard); the name may also be the slug. */
+/**
+ * /leaderboard/domain/{domainName} (docs/product.md#routes, as /leaderboard); the name may also
+ * be the slug.
+ */
 export default function DomainLeaderboardPage() {
   const { domainName = "" } = useParams();
   const domain = useCompetition().competition.findDomain(domainName);

@@ -13,7 +13,7 @@ import { EmailField } from "../components/EmailField";
 
 type Outcome = { kind: "sent"; message: string } | { kind: "error"; message: string };
 
-/** SPEC.md §8 Forgot password. A 429's "try again in N seconds" is the server's own text. */
+/** docs/product.md#password-reset. A 429's "try again in N seconds" is the server's own text. */
 function forgotErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverError ?? MESSAGES.forgotFailed;
   if (error instanceof NetworkError) return MESSAGES.networkError;

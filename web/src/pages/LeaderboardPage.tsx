@@ -3,7 +3,10 @@ import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { LeaderboardGate } from "../components/Leaderboard/LeaderboardGate";
 import { OverallLeaderboard } from "../components/Leaderboard/OverallLeaderboard";
 
-/** /leaderboard (SPEC.md §2), open as `leaderboard_visibility` says; others are told why. */
+/**
+ * /leaderboard (docs/product.md#leaderboards), open as `leaderboard_visibility` says; others are
+ * told why.
+ */
 export default function LeaderboardPage() {
   return (
     <Container size="xl" py="xl">

@@ -44,7 +44,8 @@ const GITHUB_ERRORS = new Map([
 
 export default function LoginPage() {
   const location = useLocation();
-  // /login/success is the same screen's GitHub return (SPEC.md §2): it signs in, then leaves.
+  // /login/success is the same screen's GitHub return (docs/product.md#sign-in): it signs in,
+  // then leaves.
   if (location.pathname.replace(/\/$/, "") === "/login/success") return <GitHubReturn />;
   return <LoginScreen />;
 }

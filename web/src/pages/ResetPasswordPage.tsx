@@ -9,10 +9,11 @@ import { AuthCard, AuthCardLink } from "../components/AuthCard";
 import { NewPasswordFields } from "../components/NewPasswordFields";
 
 const REDIRECT_DELAY_MS = 3_000;
-// Used when the server gives no message; MESSAGES has none (SPEC.md §4 says only "success").
+// Used when the server gives no message; MESSAGES has none (the spec said only "success";
+// docs/product.md#password-reset).
 const RESET_DONE = "Your password has been reset.";
 
-/** SPEC.md §8 Reset. */
+/** The reset messages of docs/product.md#password-reset. */
 function resetErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     return error.code === "auth.token_invalid" ? MESSAGES.resetInvalidToken : MESSAGES.resetFailed;

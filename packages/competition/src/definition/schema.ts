@@ -133,8 +133,9 @@ export const domainSchema = z.object({
 const prizeRow = z.object({ place: text, amount_usd: z.number().min(0) });
 
 /**
- * Who may see the leaderboards (issue 33): `organizers` only (SPEC.md §6, the default),
- * `participants` (signed-in members of a team, besides organizers) or `public` (everyone). Whoever
+ * Who may see the leaderboards (issue 33): `organizers` only (the default,
+ * docs/product.md#leaderboard-visibility), `participants` (signed-in members of a team, besides
+ * organizers) or `public` (everyone). Whoever
  * is not an organizer sees the official standings only: public until the reveal, final after it.
  */
 export const LEADERBOARD_VISIBILITIES = ["organizers", "participants", "public"] as const;

@@ -1,4 +1,4 @@
-/** The public site's timers (SPEC.md §1, §9). */
+/** The public site's timers (docs/product.md#timers-and-constants). */
 export const SITE_TIMERS = {
   /** "Should I Participate?" slides and the hero's message advance every 5 seconds. */
   carouselIntervalMs: 5_000,

@@ -1,6 +1,6 @@
 /**
- * The seam between the two run modes (ARCHITECTURE.md §2): hand a stored submission to
- * scoring and wait a bounded time for it. Production enqueues on BullMQ; embedded mode
+ * The seam between the two run modes (docs/architecture.md#dispatch-seam): hand a stored submission
+ * to scoring and wait a bounded time for it. Production enqueues on BullMQ; embedded mode
  * runs the worker's processor in-process. Either way the database holds the result.
  */
 export interface ScoringDispatcher {

@@ -115,9 +115,9 @@ function clientMessage(error: FastifyError): string {
 }
 
 /**
- * `error` is the first problem as a person can act on it: the schema's own message (SPEC.md's
- * text where it has one), or for zod's generic defaults a sentence naming the field. `details`
- * keeps every problem for programs and for forms that mark fields.
+ * `error` is the first problem as a person can act on it: the schema's own message (the
+ * spec's text where it has one, docs/product.md#messages), or for zod's generic defaults a sentence
+ * naming the field. `details` keeps every problem for programs and for forms that mark fields.
  */
 function sendValidationErrors(reply: FastifyReply, where: Where, issues: ValidationIssue[]) {
   const problems = readableProblems(where, issues);

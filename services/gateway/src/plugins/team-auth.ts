@@ -44,8 +44,9 @@ export const teamAuthPlugin = fp(
       request.team = team;
     });
 
-    // A session wins over a key: the site sends both (SPEC.md §7 keeps the key in the browser),
-    // and what a member does there is the member's, recorded as theirs; the SDK sends no session.
+    // A session wins over a key: the site sends both (it keeps the key in the browser,
+    // docs/product.md#site-calls), and what a member does there is the member's, recorded as
+    // theirs; the SDK sends no session.
     app.decorate("authenticateTeamOrMember", async (request: FastifyRequest) => {
       const hasSession =
         /^Bearer\s/i.test(request.headers.authorization ?? "") ||

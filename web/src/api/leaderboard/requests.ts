@@ -19,7 +19,7 @@ export type {
   Standings,
 } from "@tandem/contracts";
 
-/** SPEC.md §9: leaderboards refresh every 5 minutes. */
+/** docs/product.md#timers-and-constants: leaderboards refresh every 5 minutes. */
 export const LEADERBOARD_REFRESH_MS = 5 * 60 * 1000;
 
 export const OVERALL_LEADERBOARD_KEY = "/leaderboard";

@@ -28,7 +28,10 @@ export type {
 
 const HISTORY_PATH = "/submissions/history";
 
-/** `queued` and `scoring` are not done yet (ARCHITECTURE.md §5): their pages keep polling. */
+/**
+ * `queued` and `scoring` are not done yet (docs/architecture.md#submission-lifecycle): their pages
+ * keep polling.
+ */
 export function isUnfinished(status: SubmissionStatus): boolean {
   return status === "queued" || status === "scoring";
 }

@@ -1,6 +1,6 @@
 import { TEAM_MESSAGES } from "@tandem/contracts";
 
-/** Every team call needs a session, checked before anything is sent (docs/product.md#messages). */
+/** Every team call needs a session, checked before anything is sent (docs/product.md#dashboard). */
 export class AuthRequiredError extends Error {
   override name = "AuthRequiredError";
 

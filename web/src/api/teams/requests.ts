@@ -29,14 +29,16 @@ function requireToken(): string {
   return token;
 }
 
-/** `GET /api/teams`, keeping the team's API key for later requests (SPEC.md §7). */
+/**
+ * `GET /api/teams`, keeping the team's API key for later requests (docs/product.md#site-calls).
+ */
 export async function fetchTeams(): Promise<TeamView[]> {
   requireToken();
   let teams: TeamView[];
   try {
     ({ teams } = await api.getParsed(TEAMS_KEY, teamsResponseSchema));
   } catch (error) {
-    // SPEC.md §8: a 404 is ignored; the dashboard then shows no team.
+    // docs/product.md#dashboard: a 404 is ignored; the dashboard then shows no team.
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
   }
@@ -52,7 +54,10 @@ export function createTeamRequest(teamName: string): Promise<CreateTeamResponse>
   return api.post<CreateTeamResponse>("/teams/create", { team_name: teamName });
 }
 
-/** SPEC.md §7 names the field `team_id`; its value is the team's secret invite code. */
+/**
+ * The API names the field `team_id` (docs/product.md#site-calls); its value is the team's secret
+ * invite code.
+ */
 export function joinTeamRequest(inviteCode: string): Promise<JoinTeamResponse> {
   requireToken();
   return api.post<JoinTeamResponse>("/teams/join", { team_id: inviteCode });
@@ -116,9 +121,10 @@ function serverErrorOf(body: unknown): string | null {
 }
 
 /**
- * `POST /api/competition/start` names the team in headers (SPEC.md §7), which `apiRequest`
- * cannot add, so this one call uses fetch itself, with the same errors. A 401 here still signs
- * the user out: the mutation revalidates the teams list through `apiRequest` right after.
+ * `POST /api/competition/start` names the team in headers (docs/product.md#site-calls), which
+ * `apiRequest` cannot add, so this one call uses fetch itself, with the same errors. A 401 here
+ * still signs the user out: the mutation revalidates the teams list through `apiRequest` right
+ * after.
  */
 export async function startCompetitionRequest(
   team: Pick<TeamView, "id" | "team_name" | "api_key">,

@@ -3,7 +3,7 @@ import { SDK_PACKAGE } from "@tandem/competition";
 import classes from "./Dashboard.module.css";
 import { HelpIcon } from "./icons";
 
-/** The API key's help tooltip: how the SDK uses it (SPEC.md §1, §7). */
+/** The API key's help tooltip: how the SDK uses it (docs/product.md#submitting). */
 export function ApiKeyHelp({ teamName }: { teamName: string }) {
   const help = (
     <Stack gap={6}>

@@ -4,7 +4,7 @@ import { type ReactNode, useId } from "react";
 import classes from "./Dashboard.module.css";
 import { CheckIcon, CopyIcon } from "./icons";
 
-/** SPEC.md §4 and §9: the copy confirmation lasts 1 second. */
+/** docs/product.md#timers-and-constants: the copy confirmation lasts 1 second. */
 export const COPY_CONFIRMATION_MS = 1_000;
 
 interface CopyFieldProps {

@@ -15,8 +15,8 @@ interface CreateTeamValues {
 const validateTeamName = schemaResolver(createTeamRequestSchema, { sync: true });
 
 /**
- * SPEC.md §5 Team name. Names are compared with existing ones on the server, which is the only
- * place that sees them all; its "already taken" answer shows under the field.
+ * docs/product.md#team-names. Names are compared with existing ones on the server, which is the
+ * only place that sees them all; its "already taken" answer shows under the field.
  */
 export function CreateTeamForm() {
   const { trigger: createTeam, isMutating } = useCreateTeam();

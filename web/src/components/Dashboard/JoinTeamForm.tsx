@@ -14,9 +14,9 @@ interface JoinTeamValues {
 const validateJoin = schemaResolver(joinTeamRequestSchema, { sync: true });
 
 /**
- * SPEC.md §5 Join team, by the team's secret invite code (docs/adr/0006-team-membership.md):
- * required and trimmed; the button waits for some input. The API still calls the field
- * `team_id`, so the form does too.
+ * Joining a team (docs/product.md#joining), by the team's secret invite code
+ * (docs/adr/0006-team-membership.md): required and trimmed; the button waits for some input. The
+ * API still calls the field `team_id`, so the form does too.
  */
 export function JoinTeamForm() {
   const { trigger: joinTeam, isMutating } = useJoinTeam();

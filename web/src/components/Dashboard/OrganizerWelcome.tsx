@@ -7,7 +7,8 @@ import { JupyterLaunch } from "../Jupyter/JupyterLaunch";
 /**
  * The dashboard's first card for an organizer (issue 33): the console's entry points, with the
  * teams waiting for activation counted, and JupyterHub. Sign-in still lands on /dashboard
- * (SPEC.md §2); an organizer in a team sees the team's parts below it as everyone does.
+ * (docs/product.md#sign-in); an organizer in a team sees the team's parts below it as everyone
+ * does.
  */
 export function OrganizerWelcome() {
   const { data: overview } = useAdminOverview();

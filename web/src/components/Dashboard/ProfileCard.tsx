@@ -6,7 +6,7 @@ import { ExternalLink } from "./ExternalLink";
 import { capitalize, initialsOf } from "./format";
 import { WebinarList } from "./WebinarList";
 
-/** SPEC.md §2 Dashboard: who is signed in, the webinars and the participant resources. */
+/** docs/product.md#dashboard: who is signed in, the webinars and the participant resources. */
 export function ProfileCard({ user }: { user: User }) {
   const participant = useCompetition().competition.definition.resources;
   const resources = [participant.recording, participant.slides, participant.teammate_finder];

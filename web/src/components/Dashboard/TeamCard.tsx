@@ -31,7 +31,7 @@ function Stat({ label, wide = false, children }: StatProps) {
   );
 }
 
-/** SPEC.md §2 Dashboard: one team with its key, status, members and actions. */
+/** docs/product.md#dashboard: one team with its key, status, members and actions. */
 export function TeamCard({ team }: { team: TeamView }) {
   const { user } = useAuth();
   const titleId = useId();

@@ -26,8 +26,8 @@ interface TeamMembersProps {
 }
 
 /**
- * SPEC.md §2 Dashboard: each member's username, e-mail, role and joined date; a creator or
- * owner can remove plain members (docs/adr/0006-team-membership.md).
+ * docs/product.md#dashboard: each member's username, e-mail, role and joined date; a creator
+ * or owner can remove plain members (docs/adr/0006-team-membership.md).
  */
 export function TeamMembers({ members, currentUserId, canRemove }: TeamMembersProps) {
   const { trigger: removeMember, isMutating } = useRemoveMember();

@@ -6,7 +6,7 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
-/** SPEC.md §9: scores are shown to 4 decimals. */
+/** docs/product.md#leaderboards: scores are shown to 4 decimals. */
 export function formatScore(score: number): string {
   return score.toFixed(4);
 }

@@ -21,7 +21,7 @@ describe("team errors branch on codes", () => {
     ).toEqual({ alert: TEAM_MESSAGES.createError("You are already in a team") });
   });
 
-  it("maps JupyterHub refusals by code to SPEC.md's messages", () => {
+  it("maps JupyterHub refusals by code to the messages of docs/product.md#jupyterhub", () => {
     expect(jupyterErrorMessage(answer(403, "no team here", "jupyter.no_team"))).toBe(
       TEAM_MESSAGES.jupyterNoTeam,
     );

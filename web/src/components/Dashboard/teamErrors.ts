@@ -19,7 +19,7 @@ export function serverDetail(error: unknown): string | null {
   return null;
 }
 
-/** SPEC.md §8 Teams: the body of the dashboard's load error. */
+/** docs/product.md#dashboard: the body of the dashboard's load error. */
 export function teamsLoadErrorMessage(error: unknown): string {
   return error instanceof AuthRequiredError
     ? TEAM_MESSAGES.authRequired
@@ -34,7 +34,7 @@ export function createTeamFailure(error: unknown): { field: string } | { alert: 
   return { alert: TEAM_MESSAGES.createError(failureReason(error)) };
 }
 
-/** SPEC.md §8 JupyterHub, for a call that threw. */
+/** The JupyterHub messages (docs/product.md#jupyterhub), for a call that threw. */
 export function jupyterErrorMessage(error: unknown): string {
   if (hasErrorCode(error, "jupyter.no_team")) return TEAM_MESSAGES.jupyterNoTeam;
   if (hasErrorCode(error, "jupyter.account_inactive")) return TEAM_MESSAGES.jupyterInactive;

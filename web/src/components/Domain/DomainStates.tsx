@@ -11,7 +11,7 @@ import {
 } from "@mantine/core";
 import { Link } from "react-router";
 
-/** SPEC.md §2: a domain page shows this for 500 ms before its content. */
+/** docs/product.md#domain-pages: a domain page shows this for 500 ms before its content. */
 export function DomainLoading() {
   return (
     <Container size="lg" py="xl" role="status" aria-live="polite">

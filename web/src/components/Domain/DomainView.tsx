@@ -9,7 +9,7 @@ import { DomainHero } from "./DomainHero";
 import { Downloads } from "./Downloads";
 import { useSubmitAccess } from "./useSubmitAccess";
 
-/** SPEC.md §2 Domain page template: hero, overview, challenges, data preview, downloads. */
+/** docs/product.md#domain-pages: hero, overview, challenges, data preview, downloads. */
 export function DomainView({ domain }: { domain: CompetitionDomain }) {
   const { canSubmit, expectedRowsOf } = useSubmitAccess();
   return (

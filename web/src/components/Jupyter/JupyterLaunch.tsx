@@ -20,10 +20,11 @@ interface JupyterLaunchProps {
 }
 
 /**
- * Launch JupyterHub (SPEC.md §6: admins launch it), on the dashboard's team card and in the
- * console. Shown to everyone, enabled only for organizers on a deployment with a hub; otherwise
- * disabled with the reason under it (issue 33): "organizers only" to participants, the setting
- * to set to organizers. The gateway checks again and its refusals keep the spec's messages.
+ * Launch JupyterHub (admins launch it: docs/product.md#roles-and-permissions), on the
+ * dashboard's team card and in the console. Shown to everyone, enabled only for organizers on a
+ * deployment with a hub; otherwise disabled with the reason under it (issue 33): "organizers only"
+ * to participants, the setting to set to organizers. The gateway checks again and its refusals keep
+ * the spec's messages.
  */
 export function JupyterLaunch({ variant = "filled" }: JupyterLaunchProps) {
   const { user } = useAuth();

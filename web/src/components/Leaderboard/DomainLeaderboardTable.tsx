@@ -176,10 +176,10 @@ function TeamRow({
 }
 
 /**
- * SPEC.md §2 Domain leaderboard: Rank, Team, one column per challenge (metric, ranking score and
- * a mark when it beats the baseline), Domain Score, Submissions, and the unranked baseline row.
- * Only teams with a counted submission in the domain are listed. The private and final
- * standings add each team's public rank and the change after the team.
+ * The domain leaderboard (docs/product.md#leaderboards): Rank, Team, one column per challenge
+ * (metric, ranking score and a mark when it beats the baseline), Domain Score, Submissions, and the
+ * unranked baseline row. Only teams with a counted submission in the domain are listed. The private
+ * and final standings add each team's public rank and the change after the team.
  */
 export function DomainLeaderboardTable({
   data,

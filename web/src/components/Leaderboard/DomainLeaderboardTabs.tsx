@@ -8,9 +8,9 @@ import classes from "./Leaderboard.module.css";
 import { domainLeaderboardPath } from "./paths";
 
 /**
- * SPEC.md §2: one tab per domain with its table and a link to the full-page view. The open tab
- * is kept in the address (?domain=slug) so a reload or a shared link opens the same one, and only
- * the open tab's leaderboard is requested.
+ * docs/product.md#leaderboards: one tab per domain with its table and a link to the full-page
+ * view. The open tab is kept in the address (?domain=slug) so a reload or a shared link opens the
+ * same one, and only the open tab's leaderboard is requested.
  */
 export function DomainLeaderboardTabs({ view = "official" }: { view?: StandingsView }) {
   const [params, setParams] = useSearchParams();

@@ -5,7 +5,10 @@ import type { StandingsView } from "../../api/leaderboard/requests";
 import { useCompetitionWindowText } from "./competitionWindow";
 import { formatScore } from "./format";
 
-/** SPEC.md §2 Domain leaderboard "An explanation panel": the domain's challenges and scoring. */
+/**
+ * The domain leaderboard's explanation panel (docs/product.md#leaderboards): the domain's
+ * challenges and scoring.
+ */
 export function DomainRankingInfo({
   domain,
   view = "official",

@@ -13,9 +13,10 @@ interface LeaderboardGateProps {
 }
 
 /**
- * Leaderboards are open to whom the definition's `leaderboard_visibility` says (SPEC.md §6:
- * organizers only, the default), but unlike protected routes they explain in place why nothing
- * is shown, and what to do, instead of redirecting. The server enforces the same rule.
+ * Leaderboards are open to whom the definition's `leaderboard_visibility` says
+ * (docs/product.md#leaderboard-visibility: organizers only, the default), but unlike protected
+ * routes they explain in place why nothing is shown, and what to do, instead of redirecting. The
+ * server enforces the same rule.
  */
 export function LeaderboardGate({ loginMessage, adminMessage, children }: LeaderboardGateProps) {
   const access = useLeaderboardAccess();

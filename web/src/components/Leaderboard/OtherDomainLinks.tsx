@@ -4,7 +4,7 @@ import type { StandingsView } from "../../api/leaderboard/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { domainLeaderboardPath } from "./paths";
 
-/** Links to the other domains' leaderboard pages (SPEC.md §2). */
+/** Links to the other domains' leaderboard pages (docs/product.md#leaderboards). */
 export function OtherDomainLinks({
   currentSlug,
   view = "official",

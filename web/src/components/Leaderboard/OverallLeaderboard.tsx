@@ -44,8 +44,8 @@ function Standings({ data, ownTeamId }: { data: OverallRanking; ownTeamId: strin
 }
 
 /**
- * SPEC.md §2 Overall leaderboard: which standings are shown (with the organizers' switch, reveal
- * and export), the standings, the info panel and the domain tabs.
+ * The overall leaderboard (docs/product.md#leaderboards): which standings are shown (with the
+ * organizers' switch, reveal and export), the standings, the info panel and the domain tabs.
  */
 export function OverallLeaderboard() {
   const standingsView = useStandingsView();

@@ -10,8 +10,9 @@ import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
 import { ScoreCell } from "./ScoreCell";
 
 /**
- * SPEC.md §2 Overall leaderboard: Rank, Team Name, Overall Score, Submissions, Time Used; the
- * private and final standings add each team's public rank and the change after the team's name.
+ * The overall leaderboard (docs/product.md#leaderboards): Rank, Team Name, Overall Score,
+ * Submissions, Time Used; the private and final standings add each team's public rank and the
+ * change after the team's name.
  */
 export function OverallLeaderboardTable({
   rows,

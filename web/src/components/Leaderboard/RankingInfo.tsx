@@ -2,7 +2,10 @@ import { List, Paper, Text, Title } from "@mantine/core";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { useCompetitionWindowText } from "./competitionWindow";
 
-/** SPEC.md §2 "An info panel" with the ranking rules of ARCHITECTURE.md §6. */
+/**
+ * The overall leaderboard's info panel (docs/product.md#leaderboards) with the ranking rules of
+ * docs/architecture.md#ranking-rules.
+ */
 export function RankingInfo() {
   const { competition } = useCompetition();
   const windowText = useCompetitionWindowText();

@@ -10,7 +10,10 @@ interface UpdatedNoteProps {
   extra?: ReactNode;
 }
 
-/** When the ranking was computed, and that it refreshes itself every 5 minutes (SPEC.md §9). */
+/**
+ * When the ranking was computed, and that it refreshes itself every 5 minutes
+ * (docs/product.md#leaderboards).
+ */
 export function UpdatedNote({ updatedAt, refreshing, onRefresh, extra }: UpdatedNoteProps) {
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">

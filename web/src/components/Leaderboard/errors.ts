@@ -1,6 +1,9 @@
 import { ApiError, hasErrorCode } from "../../api/client";
 
-/** SPEC.md §8: a refusal shows the admin message, whatever the signed-in user was thought to be. */
+/**
+ * docs/product.md#leaderboards: a refusal shows the admin message, whatever the signed-in user
+ * was thought to be.
+ */
 export function isForbidden(error: unknown): boolean {
   return hasErrorCode(error, "auth.admin_required");
 }

@@ -1,4 +1,4 @@
-/** SPEC.md §9: scores are shown to 4 decimals. */
+/** docs/product.md#leaderboards: scores are shown to 4 decimals. */
 export function formatScore(value: number): string {
   return value.toFixed(4);
 }
@@ -12,7 +12,10 @@ function durationParts(seconds: number): { days: number; hours: number; minutes:
   };
 }
 
-/** SPEC.md §9: time used as days, hours and minutes, e.g. "2d 3h 15m" (seconds are dropped). */
+/**
+ * docs/product.md#leaderboards: time used as days, hours and minutes, e.g. "2d 3h 15m" (seconds
+ * are dropped).
+ */
 export function formatTimeUsed(seconds: number): string {
   const { days, hours, minutes } = durationParts(seconds);
   return `${days}d ${hours}h ${minutes}m`;

@@ -1,6 +1,6 @@
 /**
- * SPEC.md §2: /leaderboard/domain/{domainName}, the display name URL-encoded; the organizers'
- * private preview carries over (`?standings=private`).
+ * docs/product.md#routes: /leaderboard/domain/{domainName}, the display name URL-encoded; the
+ * organizers' private preview carries over (`?standings=private`).
  */
 export function domainLeaderboardPath(
   domainName: string,

@@ -6,8 +6,9 @@ export function ProfileStep({ form }: { form: RegistrationFormApi }) {
   const isStudent = form.useWatchValue("isStudent");
   const { min, max } = gradYearWindow();
 
-  // SPEC.md §4: a new answer empties the position (its meaning changed with its label), and
-  // leaving "student" drops the graduation year. The emptied fields start without an error.
+  // docs/product.md#registration: a new answer empties the position (its meaning changed with
+  // its label), and leaving "student" drops the graduation year. The emptied fields start
+  // without an error.
   const changeStudent = (next: boolean) => {
     if (next === form.getValues().isStudent) return;
     form.setFieldValue("isStudent", next);

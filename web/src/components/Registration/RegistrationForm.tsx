@@ -24,7 +24,10 @@ const validateRegistration = schemaResolver(registrationFormSchema, { sync: true
 const STEP_COUNT = REGISTRATION_STEPS.length;
 const LAST_STEP_FIELDS: readonly RegistrationField[] = REGISTRATION_STEPS[STEP_COUNT - 1]!.fields;
 
-/** What a later profile update would send; SPEC.md §7 says it is only logged for now. */
+/**
+ * What a later profile update would send; it is only logged for now
+ * (docs/product.md#site-calls).
+ */
 function profileUpdateOf(payload: SignupRequest) {
   const { fullName, isStudent, position, area, gradYear } = payload;
   return { fullName, isStudent, position, area, ...(gradYear === undefined ? {} : { gradYear }) };
@@ -34,7 +37,7 @@ interface RegistrationFormProps {
   onRegistered: () => void;
 }
 
-/** SPEC.md §2 Registration: three steps, each validated before the next one opens. */
+/** docs/product.md#registration: three steps, each validated before the next one opens. */
 export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
   const { adoptSession } = useAuth();
   const { trigger: signup, isMutating } = useSignup();

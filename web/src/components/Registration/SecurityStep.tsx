@@ -14,7 +14,7 @@ export function SecurityStep({ form }: { form: RegistrationFormApi }) {
   const { trigger: checkOrganizerCode } = useOrganizerCodeCheck();
   const checkedCodes = useRef(new Map<string, boolean>());
 
-  // SPEC.md §4: choosing "eligible" drops the reason and the admin password.
+  // docs/product.md#registration: choosing "eligible" drops the reason and the admin password.
   const changeEligibility = (next: boolean) => {
     form.setFieldValue("eligibilityConfirmed", next);
     if (next) {

@@ -1,7 +1,10 @@
 import { MESSAGES } from "@tandem/contracts";
 import { ApiError, NetworkError } from "../../api/client";
 
-/** SPEC.md §8 Registration: the server's error, else network failure, else the thrown message. */
+/**
+ * docs/product.md#registration: the server's error, else network failure, else the thrown
+ * message.
+ */
 export function registrationErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.serverError) return error.serverError;
   if (error instanceof NetworkError) return MESSAGES.registrationNetworkError;

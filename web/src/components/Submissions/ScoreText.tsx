@@ -15,7 +15,10 @@ interface ScoreTextProps {
   prefix?: (kind: string) => string;
 }
 
-/** A score to 4 decimals (SPEC.md §9) and which one it is: "0.8123 public score". */
+/**
+ * A score to 4 decimals (docs/product.md#submission-statuses) and which one it is: "0.8123 public
+ * score".
+ */
 export function ScoreText({ score, kind, feedback, prefix }: ScoreTextProps) {
   if (score === null) {
     return (

@@ -5,8 +5,8 @@ export type ChallengeRank = [string, string, number];
 
 /**
  * The teams' ranks on one challenge in a domain leaderboard (the standings shown): 1 + the
- * number of teams with a strictly better result, so equal results share a rank (ARCHITECTURE.md
- * §6). Teams without a result on the challenge are left out.
+ * number of teams with a strictly better result, so equal results share a rank
+ * (docs/architecture.md#ranking-rules). Teams without a result on the challenge are left out.
  */
 export function challengeRanks(board: DomainLeaderboard, challengeKey: string): ChallengeRank[] {
   const higherIsBetter =

@@ -59,8 +59,9 @@ export async function authRoutes(
       const body = request.body;
       let grant: OrganizerGrant | undefined;
       if (!body.eligible && body.ineligibilityType === "organizer") {
-        // The organizer code is only ever checked here, never in the browser (ARCHITECTURE.md §4),
-        // under the same failure budget as passwords (per address: it is no one's account).
+        // The organizer code is only ever checked here, never in the browser
+        // (docs/architecture.md#accounts-and-sessions), under the same failure budget as
+        // passwords (per address: it is no one's account).
         grant = await organizerAccess.claimFor(app, request, body.adminPassword ?? "");
         if (!grant) throw badRequest("auth.organizer_code_invalid", MESSAGES.adminPasswordInvalid);
       }

@@ -24,9 +24,9 @@ export interface OrganizerGrant {
 }
 
 /**
- * The sign-up form's organizer code (SPEC.md: checked on the server): the shared
- * `ORGANIZER_CODE`, unless the operator turned it off, or a personal single-use invitation
- * (docs/adr/0017-organizer-invitations.md).
+ * The sign-up form's organizer code (checked on the server: docs/product.md#organizer-sign-up):
+ * the shared `ORGANIZER_CODE`, unless the operator turned it off, or a personal single-use
+ * invitation (docs/adr/0017-organizer-invitations.md).
  */
 export function createOrganizerAccess({
   db,

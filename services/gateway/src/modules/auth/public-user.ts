@@ -1,7 +1,10 @@
 import type { PublicUser } from "@tandem/contracts";
 import type { User } from "@tandem/db";
 
-/** The user as the web app stores it (SPEC.md §3); never the hash or profile internals. */
+/**
+ * The user as the web app stores it (docs/product.md#records); never the hash or profile
+ * internals.
+ */
 export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,

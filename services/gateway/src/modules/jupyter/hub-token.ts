@@ -16,7 +16,10 @@ export interface HubTokenSubject {
   userId: string;
   username: string;
   email: string;
-  /** Null for an organizer in no team: SPEC.md §6 lets admins launch the hub, team or not. */
+  /**
+   * Null for an organizer in no team: admins launch the hub, team or not
+   * (docs/product.md#roles-and-permissions).
+   */
   teamId: string | null;
   teamName: string | null;
 }

@@ -27,8 +27,9 @@ export function hubLoginUrl(hubUrl: string, token: string, next?: string): strin
 }
 
 /**
- * SPEC.md §7 `POST /jupyter/generate-token`, its public key for the hub, and the browser launch
- * the hub falls back on. Answers carry a sign-in credential: never cached, never logged.
+ * `POST /jupyter/generate-token` (docs/product.md#jupyterhub), its public key for the hub, and the
+ * browser launch the hub falls back on. Answers carry a sign-in credential: never cached, never
+ * logged.
  */
 export async function jupyterRoutes(
   app: FastifyInstance,

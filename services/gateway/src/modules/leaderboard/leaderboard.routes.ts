@@ -16,13 +16,13 @@ import type { RankingsService } from "./rankings.service";
 
 /**
  * The leaderboards, open to whom the definition's `leaderboard_visibility` says (issue 33):
- * organizers only (SPEC.md §6, the default), also members of a team (signed in, or through the
- * team's API key), or everyone. The scope's hook answers 401/403 for the others. Bodies are sent
- * as cached (serialized when rankings last changed), so a read costs one cache look-up: Fastify
- * sends a string as it is, and the response schemas serve the API document. The official
- * standings are public until the reveal and final after it; `?standings=private` is the preview
- * of the final ones, computed on demand, and stays behind requireAdmin whatever the setting.
- * Each preview is audited: it shows private scores no one else sees before the reveal.
+ * organizers only (the default, docs/product.md#leaderboard-visibility), also members of a team
+ * (signed in, or through the team's API key), or everyone. The scope's hook answers 401/403 for the
+ * others. Bodies are sent as cached (serialized when rankings last changed), so a read costs one
+ * cache look-up: Fastify sends a string as it is, and the response schemas serve the API document.
+ * The official standings are public until the reveal and final after it; `?standings=private` is
+ * the preview of the final ones, computed on demand, and stays behind requireAdmin whatever the
+ * setting. Each preview is audited: it shows private scores no one else sees before the reveal.
  */
 export async function leaderboardRoutes(
   app: FastifyInstance,

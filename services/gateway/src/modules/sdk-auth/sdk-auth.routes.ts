@@ -70,8 +70,8 @@ export async function sdkAuthRoutes(
       const { team_name: name, email, username, password } = request.body;
       // An existing account's password is checked under the login route's failure budget; a
       // new address spends the same check on a dummy hash, so both take one hash and one
-      // verification (issue 31, finding 12; the answers differ as SPEC.md §7 has them). The
-      // hash comes after the check: a guess the budget holds costs no argon2 at all.
+      // verification (issue 31, finding 12; the answers differ as docs/product.md#site-calls has
+      // them). The hash comes after the check: a guess the budget holds costs no argon2 at all.
       const existing = await createUsersRepository({ db }).findByEmail(email);
       const valid = existing
         ? await app.guardSecret(request, email, () =>

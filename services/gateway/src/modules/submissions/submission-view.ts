@@ -69,7 +69,7 @@ export function shownScore(
   return shown("final");
 }
 
-/** The answer shape the earlier edition's client reads (ARCHITECTURE.md §5 step 4). */
+/** The answer shape the earlier edition's client reads (docs/architecture.md#submit-answer). */
 export function toSubmitResponse(
   submission: SubmissionRecord,
   challenge: Challenge,

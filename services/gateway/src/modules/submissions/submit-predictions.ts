@@ -120,9 +120,9 @@ export function refuseTeamThatCannotSubmit(team: SubmitInput["team"]): void {
 }
 
 /**
- * A team's submission, from file to answer (ARCHITECTURE.md §5): the challenge and the team are
- * checked, the file is validated against the challenge's public test set (its ids, labels and
- * header: nothing a participant lacks), stored within the daily limit (a retry
+ * A team's submission, from file to answer (docs/architecture.md#submission-path): the challenge
+ * and the team are checked, the file is validated against the challenge's public test set (its ids,
+ * labels and header: nothing a participant lacks), stored within the daily limit (a retry
  * with the same Idempotency-Key, or without one the same file within ten minutes, is the same
  * submission), handed to scoring, and answered with the score if it comes within `waitMs`.
  * Refusals are thrown as `HttpError`s with their codes; nothing is stored for a refused file.

@@ -5,7 +5,9 @@ import type { TeamWithMembers } from "./teams.repository";
 
 type Role = TeamView["user_role"];
 
-/** The team as its own member sees it, API key and invite code included (SPEC.md §3 Team). */
+/**
+ * The team as its own member sees it, API key and invite code included (docs/product.md#records).
+ */
 export function toTeamView(
   { team, members }: TeamWithMembers,
   viewerId: string,
