@@ -266,6 +266,17 @@ describe("running the competition from the console", () => {
     await admin.getByLabel("Pause message").fill(PAUSE_MESSAGE);
     await admin.getByRole("button", { name: "Save settings" }).click();
     await admin.getByText("Settings saved").waitFor();
+    // The toast sits clear of the header and its buttons (issue 33), at both widths.
+    for (const width of [1280, 390]) {
+      await admin.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const toast = await admin.locator(".mantine-Notification-root").first().boundingBox();
+      const header = await admin.getByRole("banner").boundingBox();
+      expect(toast && header, `toast and header at ${width} px`).toBeTruthy();
+      expect(toast!.y, `toast below the header at ${width} px`).toBeGreaterThanOrEqual(
+        header!.y + header!.height,
+      );
+    }
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await shoot(admin, "admin-settings-paused");
 
     // The settings are cached for a second in each gateway.
