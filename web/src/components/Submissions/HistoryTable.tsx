@@ -29,7 +29,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
         </Text>
       </Table.Td>
       <Table.Td className={classes.challengeColumn}>
-        {/* Two lines at most: "Retail Banking C1", then the title cut to the column (all of it
+        {/* Two lines at most: "Domain C1", then the title cut to the column (all of it
             stays in the text a screen reader reads, and in the tooltip). */}
         <Text size="sm" className={classes.nowrap}>
           {item.domain} C{item.challenge}
