@@ -3,7 +3,7 @@ import { auditLog, submissions, teams } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordAudit } from "../src/modules/admin/audit";
+import { recordAudit } from "../src/lib/audit";
 import { adminAuth, buildTestApp, createTeam, newMember, routesOf, type TestApp } from "./helper";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { type AuditEntry, auditLog, type Database, teams, users } from "@tandem/db";
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ConsolePosition } from "./console-cursor";
+import type { ConsolePosition } from "../console-cursor";
 
 export interface AuditFilter {
   action?: string;

@@ -2,7 +2,7 @@ import { errorResponseSchema as errorSchema, submissionsPerHourSchema } from "@t
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { SettingsService } from "./settings.service";
+import type { SettingsService } from "../../settings/settings.service";
 import { createStatsRepository } from "./stats.repository";
 
 const HOUR_MS = 3_600_000;

@@ -10,9 +10,9 @@ import {
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../submissions/history-cursor";
-import type { SubmissionsRepository } from "../submissions/submissions.repository";
+import { notFound } from "../../../lib/http-error";
+import { decodeHistoryCursor, encodeHistoryCursor } from "../../submissions/history-cursor";
+import type { SubmissionsRepository } from "../../submissions/submissions.repository";
 import type { AdminSubmissionsFilter, AdminSubmissionsRepository } from "./submissions.repository";
 import { toAdminSubmission, toAdminSubmissionDetail } from "./submissions.view";
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import { MailUnavailable, refusedForGood } from "../../lib/mail-failures";
-import type { Mailer } from "../../lib/mailer";
+import { MailUnavailable, refusedForGood } from "../../../lib/mail-failures";
+import type { Mailer } from "../../../lib/mailer";
 import { announcementMail, unsubscribeToken } from "./announcements.mails";
 import type { AnnouncementsRepository } from "./announcements.repository";
 

@@ -11,8 +11,8 @@ import {
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
-import type { SubmissionsRepository } from "../submissions/submissions.repository";
+import { notFound } from "../../../lib/http-error";
+import type { SubmissionsRepository } from "../../submissions/submissions.repository";
 import { challengeNotFound, type RescoreService } from "./rescore.service";
 import type { AdminSubmissionsRepository } from "./submissions.repository";
 import { toAdminSubmissionDetail } from "./submissions.view";

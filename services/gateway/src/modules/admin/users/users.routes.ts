@@ -10,8 +10,8 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { conflict, notFound } from "../../lib/http-error";
-import { decodeConsoleCursor, encodeConsoleCursor } from "./console-cursor";
+import { conflict, notFound } from "../../../lib/http-error";
+import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
 import { type AdminUserRecord, createAdminUsersRepository } from "./users.repository";
 
 const CURSOR_SCOPE = "users";

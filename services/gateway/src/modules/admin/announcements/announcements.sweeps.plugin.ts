@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { startBackgroundSweeps } from "../../lib/background-sweeps";
+import { startBackgroundSweeps } from "../../../lib/background-sweeps";
 import { type AnnouncementSweepDeps, runAnnouncementSweep } from "./announcements.sweep";
 
 export interface AnnouncementSweepsOptions extends Omit<AnnouncementSweepDeps, "logger"> {

@@ -1,7 +1,7 @@
 import type { AdminGrantVia } from "@tandem/contracts";
 import { type Database, type User, users } from "@tandem/db";
 import { eq } from "drizzle-orm";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../../../lib/audit";
 import { adminGrantColumns } from "./invitations.repository";
 
 /** The actor of grants no account makes: the operator's configuration or command line. */

@@ -9,8 +9,8 @@ import {
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../submissions/history-cursor";
+import { notFound } from "../../../lib/http-error";
+import { decodeHistoryCursor, encodeHistoryCursor } from "../../submissions/history-cursor";
 import type { AnnouncementBanner } from "./announcements.banner";
 import type { AnnouncementRow, AnnouncementsRepository } from "./announcements.repository";
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { AdminGrantVia } from "@tandem/contracts";
 import { type AdminInvitationRow, adminInvitations, type Database, type User } from "@tandem/db";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { sha256 } from "../../lib/secret-tokens";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../../../lib/audit";
+import { sha256 } from "../../../lib/secret-tokens";
 
 type Actor = Pick<User, "id" | "email">;
 

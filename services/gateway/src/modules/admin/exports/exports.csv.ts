@@ -7,8 +7,8 @@ import {
   TEAMS_EXPORT_COLUMNS,
 } from "@tandem/contracts";
 import Papa from "papaparse";
+import type { AdminSubmissionRow } from "../submissions/submissions.repository";
 import type { TeamMemberExportRow } from "./exports.repository";
-import type { AdminSubmissionRow } from "./submissions.repository";
 
 type Cell = string | number | boolean | null;
 

@@ -6,8 +6,8 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
 import { createAuditLogRepository } from "./audit-log.repository";
-import { decodeConsoleCursor, encodeConsoleCursor } from "./console-cursor";
 
 const CURSOR_SCOPE = "audit";
 

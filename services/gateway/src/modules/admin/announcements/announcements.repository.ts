@@ -7,9 +7,9 @@ import {
   users,
 } from "@tandem/db";
 import { and, asc, count, desc, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
-import type { MailRecipient } from "../../lib/mail-text";
-import type { HistoryPosition } from "../submissions/submissions.repository";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../../../lib/audit";
+import type { MailRecipient } from "../../../lib/mail-text";
+import type { HistoryPosition } from "../../submissions/submissions.repository";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

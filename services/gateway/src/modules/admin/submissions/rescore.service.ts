@@ -9,10 +9,10 @@ import {
 } from "@tandem/jobs";
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { ScoringDispatcher } from "../../dispatch/dispatcher";
-import { HttpError, notFound } from "../../lib/http-error";
-import type { RankingsService } from "../leaderboard/rankings.service";
-import { recordAudit } from "./audit";
+import type { ScoringDispatcher } from "../../../dispatch/dispatcher";
+import { recordAudit } from "../../../lib/audit";
+import { HttpError, notFound } from "../../../lib/http-error";
+import type { RankingsService } from "../../leaderboard/rankings.service";
 import { type ChallengeRank, challengeRanks, rankMoves, scoreMoves } from "./rescore.moves";
 
 export interface RescoreDeps {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { greeting, type MailRecipient } from "../../lib/mail-text";
-import type { Mail } from "../../lib/mailer";
+import { greeting, type MailRecipient } from "../../../lib/mail-text";
+import type { Mail } from "../../../lib/mailer";
 
 /** The product as the other mails name it. */
 const PRODUCT = "Tandem";

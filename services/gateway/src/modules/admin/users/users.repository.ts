@@ -1,8 +1,8 @@
 import type { AuditAction } from "@tandem/contracts";
 import { type Database, sessions, teamMembers, teams, type User, users } from "@tandem/db";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
-import { recordAudit } from "./audit";
-import type { ConsolePosition } from "./console-cursor";
+import { recordAudit } from "../../../lib/audit";
+import type { ConsolePosition } from "../console-cursor";
 
 type Actor = Parameters<typeof recordAudit>[1];
 

@@ -6,8 +6,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/http-error";
-import { verifyUnsubscribeToken } from "./announcements.mails";
-import type { AnnouncementsRepository } from "./announcements.repository";
+import { verifyUnsubscribeToken } from "../admin/announcements/announcements.mails";
+import type { AnnouncementsRepository } from "../admin/announcements/announcements.repository";
 
 export interface UnsubscribeRoutesOptions {
   announcements: Pick<AnnouncementsRepository, "optOut">;

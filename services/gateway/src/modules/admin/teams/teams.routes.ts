@@ -23,11 +23,11 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
-import { conflict, notFound } from "../../lib/http-error";
-import { activationRequestOf } from "../teams/activation-request";
-import { generateInviteCode } from "../teams/invite-codes";
-import { decodeConsoleCursor, encodeConsoleCursor } from "./console-cursor";
+import { encryptApiKey, generateApiKey, hashApiKey } from "../../../lib/api-keys";
+import { conflict, notFound } from "../../../lib/http-error";
+import { activationRequestOf } from "../../teams/activation-request";
+import { generateInviteCode } from "../../teams/invite-codes";
+import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
 import { createTeamFlagsReader } from "./teams.flags";
 import {
   type AdminTeamRecord,

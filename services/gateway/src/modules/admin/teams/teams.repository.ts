@@ -2,8 +2,8 @@ import type { AdminTeamSort, AuditAction } from "@tandem/contracts";
 import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
-import { recordAudit } from "./audit";
-import type { ConsolePosition } from "./console-cursor";
+import { recordAudit } from "../../../lib/audit";
+import type { ConsolePosition } from "../console-cursor";
 
 type Actor = Parameters<typeof recordAudit>[1];
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -11,7 +11,7 @@ import {
 import type { AdminInvitationRow, Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { notFound } from "../../lib/http-error";
+import { notFound } from "../../../lib/http-error";
 import { createAdminsRepository } from "./admins.repository";
 import { createAdminInvitationsRepository, invitationState } from "./invitations.repository";
 

@@ -11,10 +11,10 @@ import {
 } from "@tandem/contracts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { RankingsService } from "../leaderboard/rankings.service";
+import type { RankingsService } from "../../leaderboard/rankings.service";
+import type { AdminSubmissionsRepository } from "../submissions/submissions.repository";
 import { csvHeader, standingsCsv, submissionsCsvLines, teamsCsv } from "./exports.csv";
 import type { ExportsRepository } from "./exports.repository";
-import type { AdminSubmissionsRepository } from "./submissions.repository";
 
 export interface ExportRoutesOptions {
   rankings: Pick<RankingsService, "overall" | "domain">;

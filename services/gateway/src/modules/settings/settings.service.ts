@@ -14,8 +14,8 @@ import {
 } from "@tandem/db";
 import type { CompetitionSource } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "../../lib/audit";
 import { badRequest, HttpError } from "../../lib/http-error";
-import { recordAudit } from "./audit";
 
 /** The deployment's configured values, in force wherever the settings row says nothing. */
 export interface SettingsDefaults {

@@ -1,7 +1,7 @@
 import type { SubmissionStatus } from "@tandem/contracts";
 import { type Database, type Submission, submissions, teams, users } from "@tandem/db";
 import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
-import type { HistoryPosition } from "../submissions/submissions.repository";
+import type { HistoryPosition } from "../../submissions/submissions.repository";
 
 export interface AdminSubmissionsFilter {
   id?: string;

@@ -13,9 +13,9 @@ import type { Rankings } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Papa from "papaparse";
-import { HttpError } from "../../lib/http-error";
-import type { RankingsService } from "../leaderboard/rankings.service";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../../../lib/audit";
+import { HttpError } from "../../../lib/http-error";
+import type { RankingsService } from "../../leaderboard/rankings.service";
 import type { RevealService } from "./reveal.service";
 
 export interface AdminRoutesOptions {
