@@ -23,6 +23,7 @@ import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { limitArgon2 } from "./lib/passwords";
+import { adminScope } from "./modules/admin";
 import { createAnnouncementBanner } from "./modules/admin/announcements/announcements.banner";
 import { createAnnouncementsRepository } from "./modules/admin/announcements/announcements.repository";
 import { announcementRoutes } from "./modules/admin/announcements/announcements.routes";
@@ -347,11 +348,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         encryptionKey: config.apiKeyEncryptionKey,
         requireVerifiedEmail,
       });
-      await api.register(tagged("Competition", competitionAdminRoutes), {
-        db,
-        teams,
-        onTeamsChanged: rankingsChanged,
-      });
       await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db, teams });
       await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
       await api.register(tagged("Submissions", submissionRoutes), {
@@ -378,47 +374,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         isRevealed,
         onFinalChanged: rankingsChanged,
       });
-      await api.register(tagged("Organizers", adminRoutes), {
-        reveal,
-        rankings,
-        competition,
-        db,
-      });
-      await api.register(tagged("Organizers", adminOverviewRoutes), { db });
-      await api.register(tagged("Organizers", adminStatsRoutes), { db, settings });
-      await api.register(tagged("Organizers", adminTeamsRoutes), {
-        db,
-        encryptionKey: config.apiKeyEncryptionKey,
-        onTeamsChanged: rankingsChanged,
-      });
-      await api.register(tagged("Organizers", adminUsersRoutes), { db });
-      await api.register(tagged("Organizers", adminInvitationsRoutes), {
-        db,
-        organizerCodeEnabled: config.organizerCode !== undefined,
-      });
-      await api.register(tagged("Organizers", adminAuditLogRoutes), { db });
-      await api.register(tagged("Organizers", settingsRoutes), {
-        settings,
-        onRankingsChanged: rankingsChanged,
-      });
-      await api.register(tagged("Organizers", announcementRoutes), { announcements, banner });
-      const adminSubmissions = createAdminSubmissionsRepository({ db });
-      await api.register(tagged("Organizers", adminSubmissionRoutes), {
-        adminSubmissions,
-        submissions,
-      });
-      await api.register(tagged("Organizers", competitionDefinitionAdminRoutes), { definitions });
-      await api.register(tagged("Organizers", rescoreRoutes), {
-        rescore,
-        adminSubmissions,
-        submissions,
-        waitMs: config.submitWaitMs,
-      });
-      await api.register(tagged("Organizers", exportRoutes), {
-        rankings,
-        exports: createExportsRepository({ db }),
-        adminSubmissions,
-      });
+      // Organizers only: one requireAdmin hook for every route registered in this scope.
+      await api.register(
+        adminScope(async (admin) => {
+          await admin.register(tagged("Competition", competitionAdminRoutes), {
+            db,
+            teams,
+            onTeamsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", adminRoutes), {
+            reveal,
+            rankings,
+            competition,
+            db,
+          });
+          await admin.register(tagged("Organizers", adminOverviewRoutes), { db });
+          await admin.register(tagged("Organizers", adminStatsRoutes), { db, settings });
+          await admin.register(tagged("Organizers", adminTeamsRoutes), {
+            db,
+            encryptionKey: config.apiKeyEncryptionKey,
+            onTeamsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", adminUsersRoutes), { db });
+          await admin.register(tagged("Organizers", adminInvitationsRoutes), {
+            db,
+            organizerCodeEnabled: config.organizerCode !== undefined,
+          });
+          await admin.register(tagged("Organizers", adminAuditLogRoutes), { db });
+          await admin.register(tagged("Organizers", settingsRoutes), {
+            settings,
+            onRankingsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", announcementRoutes), { announcements, banner });
+          const adminSubmissions = createAdminSubmissionsRepository({ db });
+          await admin.register(tagged("Organizers", adminSubmissionRoutes), {
+            adminSubmissions,
+            submissions,
+          });
+          await admin.register(tagged("Organizers", competitionDefinitionAdminRoutes), {
+            definitions,
+          });
+          await admin.register(tagged("Organizers", rescoreRoutes), {
+            rescore,
+            adminSubmissions,
+            submissions,
+            waitMs: config.submitWaitMs,
+          });
+          await admin.register(tagged("Organizers", exportRoutes), {
+            rankings,
+            exports: createExportsRepository({ db }),
+            adminSubmissions,
+          });
+        }),
+      );
     },
     { prefix: "/api" },
   );

@@ -18,7 +18,6 @@ export async function settingsRoutes(
   app: FastifyInstance,
   { settings, onRankingsChanged }: SettingsRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
 

@@ -27,7 +27,6 @@ export async function announcementRoutes(
   app: FastifyInstance,
   { announcements, banner }: AnnouncementRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
 

@@ -25,7 +25,6 @@ export interface ExportRoutesOptions {
 /** The organizers' CSV exports (`/api/admin/exports/...`), each an attachment. */
 export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions) {
   const { rankings, exports, adminSubmissions } = options;
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
   const attachment = (reply: FastifyReply, name: string) =>

@@ -29,7 +29,6 @@ export async function adminInvitationsRoutes(
   app: FastifyInstance,
   { db, organizerCodeEnabled }: AdminInvitationsRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const invitations = createAdminInvitationsRepository({ db });
   const admins = createAdminsRepository({ db });

@@ -12,7 +12,6 @@ export async function adminStatsRoutes(
   app: FastifyInstance,
   { db, settings }: { db: Database; settings: Pick<SettingsService, "current"> },
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const stats = createStatsRepository({ db });
 

@@ -33,7 +33,6 @@ export async function adminRoutes(
   app: FastifyInstance,
   { reveal, rankings, competition, db, now = () => new Date() }: AdminRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
 

@@ -31,7 +31,6 @@ export interface RescoreRoutesOptions {
  */
 export async function rescoreRoutes(app: FastifyInstance, options: RescoreRoutesOptions) {
   const { rescore, adminSubmissions, submissions } = options;
-  app.addHook("onRequest", app.requireAdmin);
   app.addHook("onClose", () => rescore.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };

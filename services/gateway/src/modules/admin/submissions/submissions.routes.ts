@@ -28,7 +28,6 @@ export async function adminSubmissionRoutes(
   app: FastifyInstance,
   { adminSubmissions, submissions }: AdminSubmissionRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
   const missing = () => notFound("admin.submission_not_found", "Submission not found");

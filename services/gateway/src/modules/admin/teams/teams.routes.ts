@@ -51,7 +51,6 @@ export async function adminTeamsRoutes(
   app: FastifyInstance,
   { db, encryptionKey, onTeamsChanged }: AdminTeamsRoutesOptions,
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const teams = createAdminTeamsRepository({ db });
   const flags = createTeamFlagsReader({ db });
