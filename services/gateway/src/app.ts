@@ -23,28 +23,26 @@ import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { limitArgon2 } from "./lib/passwords";
-import { adminRoutes } from "./modules/admin/admin.routes";
-import { createAnnouncementBanner } from "./modules/admin/announcements.banner";
-import { createAnnouncementsRepository } from "./modules/admin/announcements.repository";
-import { announcementRoutes } from "./modules/admin/announcements.routes";
-import { announcementSweepsPlugin } from "./modules/admin/announcements.sweeps.plugin";
-import { unsubscribeRoutes } from "./modules/admin/announcements.unsubscribe.routes";
-import { adminAuditLogRoutes } from "./modules/admin/audit-log.routes";
-import { createExportsRepository } from "./modules/admin/exports.repository";
-import { exportRoutes } from "./modules/admin/exports.routes";
-import { adminInvitationsRoutes } from "./modules/admin/invitations.routes";
-import { adminOverviewRoutes } from "./modules/admin/overview.routes";
-import { createFinishedJobCleaner } from "./modules/admin/rescore.queue";
-import { rescoreRoutes } from "./modules/admin/rescore.routes";
-import { createRescoreService } from "./modules/admin/rescore.service";
-import { createRevealService } from "./modules/admin/reveal.service";
-import { settingsRoutes } from "./modules/admin/settings.routes";
-import { createSettingsService } from "./modules/admin/settings.service";
-import { adminStatsRoutes } from "./modules/admin/stats.routes";
-import { createAdminSubmissionsRepository } from "./modules/admin/submissions.repository";
-import { adminSubmissionRoutes } from "./modules/admin/submissions.routes";
-import { adminTeamsRoutes } from "./modules/admin/teams.routes";
-import { adminUsersRoutes } from "./modules/admin/users.routes";
+import { adminScope } from "./modules/admin";
+import { createAnnouncementBanner } from "./modules/admin/announcements/announcements.banner";
+import { createAnnouncementsRepository } from "./modules/admin/announcements/announcements.repository";
+import { announcementRoutes } from "./modules/admin/announcements/announcements.routes";
+import { announcementSweepsPlugin } from "./modules/admin/announcements/announcements.sweeps.plugin";
+import { adminAuditLogRoutes } from "./modules/admin/audit/audit-log.routes";
+import { createExportsRepository } from "./modules/admin/exports/exports.repository";
+import { exportRoutes } from "./modules/admin/exports/exports.routes";
+import { adminInvitationsRoutes } from "./modules/admin/organizers/invitations.routes";
+import { adminOverviewRoutes } from "./modules/admin/overview/overview.routes";
+import { adminStatsRoutes } from "./modules/admin/overview/stats.routes";
+import { adminRoutes } from "./modules/admin/reveal/reveal.routes";
+import { createRevealService } from "./modules/admin/reveal/reveal.service";
+import { createFinishedJobCleaner } from "./modules/admin/submissions/rescore.queue";
+import { rescoreRoutes } from "./modules/admin/submissions/rescore.routes";
+import { createRescoreService } from "./modules/admin/submissions/rescore.service";
+import { createAdminSubmissionsRepository } from "./modules/admin/submissions/submissions.repository";
+import { adminSubmissionRoutes } from "./modules/admin/submissions/submissions.routes";
+import { adminTeamsRoutes } from "./modules/admin/teams/teams.routes";
+import { adminUsersRoutes } from "./modules/admin/users/users.routes";
 import { authRoutes, sessionRoutes } from "./modules/auth/auth.routes";
 import { createAuthCodesRepository } from "./modules/auth/auth-codes.repository";
 import { emailVerificationRoutes } from "./modules/auth/email-verification.routes";
@@ -73,7 +71,10 @@ import { activationNoticeSweepsPlugin } from "./modules/notifications/activation
 import { notificationSweepsPlugin } from "./modules/notifications/notification-sweeps.plugin";
 import { createNotificationsRepository } from "./modules/notifications/notifications.repository";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { unsubscribeRoutes } from "./modules/notifications/unsubscribe.routes";
 import { sdkAuthRoutes } from "./modules/sdk-auth/sdk-auth.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
+import { createSettingsService } from "./modules/settings/settings.service";
 import { statusRoutes } from "./modules/status/status.routes";
 import { finalSelectionRoutes } from "./modules/submissions/final-selection.routes";
 import { createSubmissionsRepository } from "./modules/submissions/submissions.repository";
@@ -347,11 +348,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         encryptionKey: config.apiKeyEncryptionKey,
         requireVerifiedEmail,
       });
-      await api.register(tagged("Competition", competitionAdminRoutes), {
-        db,
-        teams,
-        onTeamsChanged: rankingsChanged,
-      });
       await api.register(tagged("Leaderboards", leaderboardRoutes), { rankings, db, teams });
       await api.register(tagged("JupyterHub", jupyterRoutes), { users, teams, hub });
       await api.register(tagged("Submissions", submissionRoutes), {
@@ -378,47 +374,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         isRevealed,
         onFinalChanged: rankingsChanged,
       });
-      await api.register(tagged("Organizers", adminRoutes), {
-        reveal,
-        rankings,
-        competition,
-        db,
-      });
-      await api.register(tagged("Organizers", adminOverviewRoutes), { db });
-      await api.register(tagged("Organizers", adminStatsRoutes), { db, settings });
-      await api.register(tagged("Organizers", adminTeamsRoutes), {
-        db,
-        encryptionKey: config.apiKeyEncryptionKey,
-        onTeamsChanged: rankingsChanged,
-      });
-      await api.register(tagged("Organizers", adminUsersRoutes), { db });
-      await api.register(tagged("Organizers", adminInvitationsRoutes), {
-        db,
-        organizerCodeEnabled: config.organizerCode !== undefined,
-      });
-      await api.register(tagged("Organizers", adminAuditLogRoutes), { db });
-      await api.register(tagged("Organizers", settingsRoutes), {
-        settings,
-        onRankingsChanged: rankingsChanged,
-      });
-      await api.register(tagged("Organizers", announcementRoutes), { announcements, banner });
-      const adminSubmissions = createAdminSubmissionsRepository({ db });
-      await api.register(tagged("Organizers", adminSubmissionRoutes), {
-        adminSubmissions,
-        submissions,
-      });
-      await api.register(tagged("Organizers", competitionDefinitionAdminRoutes), { definitions });
-      await api.register(tagged("Organizers", rescoreRoutes), {
-        rescore,
-        adminSubmissions,
-        submissions,
-        waitMs: config.submitWaitMs,
-      });
-      await api.register(tagged("Organizers", exportRoutes), {
-        rankings,
-        exports: createExportsRepository({ db }),
-        adminSubmissions,
-      });
+      // Organizers only: one requireAdmin hook for every route registered in this scope.
+      await api.register(
+        adminScope(async (admin) => {
+          await admin.register(tagged("Competition", competitionAdminRoutes), {
+            db,
+            teams,
+            onTeamsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", adminRoutes), {
+            reveal,
+            rankings,
+            competition,
+            db,
+          });
+          await admin.register(tagged("Organizers", adminOverviewRoutes), { db });
+          await admin.register(tagged("Organizers", adminStatsRoutes), { db, settings });
+          await admin.register(tagged("Organizers", adminTeamsRoutes), {
+            db,
+            encryptionKey: config.apiKeyEncryptionKey,
+            onTeamsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", adminUsersRoutes), { db });
+          await admin.register(tagged("Organizers", adminInvitationsRoutes), {
+            db,
+            organizerCodeEnabled: config.organizerCode !== undefined,
+          });
+          await admin.register(tagged("Organizers", adminAuditLogRoutes), { db });
+          await admin.register(tagged("Organizers", settingsRoutes), {
+            settings,
+            onRankingsChanged: rankingsChanged,
+          });
+          await admin.register(tagged("Organizers", announcementRoutes), { announcements, banner });
+          const adminSubmissions = createAdminSubmissionsRepository({ db });
+          await admin.register(tagged("Organizers", adminSubmissionRoutes), {
+            adminSubmissions,
+            submissions,
+          });
+          await admin.register(tagged("Organizers", competitionDefinitionAdminRoutes), {
+            definitions,
+          });
+          await admin.register(tagged("Organizers", rescoreRoutes), {
+            rescore,
+            adminSubmissions,
+            submissions,
+            waitMs: config.submitWaitMs,
+          });
+          await admin.register(tagged("Organizers", exportRoutes), {
+            rankings,
+            exports: createExportsRepository({ db }),
+            adminSubmissions,
+          });
+        }),
+      );
     },
     { prefix: "/api" },
   );

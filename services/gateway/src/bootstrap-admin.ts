@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "@tandem/db";
 import { hashPassword, verifyPassword } from "./lib/passwords";
-import { adminGrantColumns } from "./modules/admin/invitations.repository";
-import { grantAdminAsOperator, recordOperatorAdmin } from "./modules/admin/operator-grants";
+import { adminGrantColumns } from "./modules/admin/organizers/invitations.repository";
+import {
+  grantAdminAsOperator,
+  recordOperatorAdmin,
+} from "./modules/admin/organizers/operator-grants";
 import { createUsersRepository } from "./modules/auth/users.repository";
 
 export interface AdminBootstrapResult {

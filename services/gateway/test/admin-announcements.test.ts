@@ -5,9 +5,12 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "../../../test/support/smtp-sink";
 import { createMailer } from "../src/lib/mailer";
-import { markdownToText, unsubscribeToken } from "../src/modules/admin/announcements.mails";
-import { createAnnouncementsRepository } from "../src/modules/admin/announcements.repository";
-import { runAnnouncementSweep } from "../src/modules/admin/announcements.sweep";
+import {
+  markdownToText,
+  unsubscribeToken,
+} from "../src/modules/admin/announcements/announcements.mails";
+import { createAnnouncementsRepository } from "../src/modules/admin/announcements/announcements.repository";
+import { runAnnouncementSweep } from "../src/modules/admin/announcements/announcements.sweep";
 import { adminAuth, buildTestApp, newMember, type TestApp } from "./helper";
 
 const PUBLIC_URL = "http://tandem.test";

@@ -11,7 +11,7 @@ import { parseCsvRows } from "@tandem/scoring";
 import { and, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createSettingsService } from "../src/modules/admin/settings.service";
+import { createSettingsService } from "../src/modules/settings/settings.service";
 import { activeTeam, adminAuth, buildTestApp, newMember, type TestApp } from "./helper";
 
 let t: TestApp;

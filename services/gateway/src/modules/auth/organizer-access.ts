@@ -1,11 +1,11 @@
 import type { Database, User } from "@tandem/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuditWriter } from "../../lib/audit";
 import { safeEqual } from "../../lib/safe-equal";
-import type { AuditWriter } from "../admin/audit";
 import {
   adminGrantColumns,
   createAdminInvitationsRepository,
-} from "../admin/invitations.repository";
+} from "../admin/organizers/invitations.repository";
 
 /** Inserts the account in the transaction given; undefined when its address is taken. */
 export type CreateAccount = (

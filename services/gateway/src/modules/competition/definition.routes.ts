@@ -31,7 +31,6 @@ export async function competitionDefinitionAdminRoutes(
   app: FastifyInstance,
   { definitions }: { definitions: DefinitionService },
 ) {
-  app.addHook("onRequest", app.requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const denied = { 401: errorSchema, 403: errorSchema };
 

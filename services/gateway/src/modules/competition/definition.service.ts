@@ -22,8 +22,8 @@ import {
   withSnapshotOverrides,
 } from "@tandem/jobs";
 import { eq } from "drizzle-orm";
+import { recordAudit } from "../../lib/audit";
 import { badRequest, HttpError } from "../../lib/http-error";
-import { recordAudit } from "../admin/audit";
 
 type Actor = Pick<User, "id" | "email">;
 

@@ -1,8 +1,8 @@
 import { DEFAULT_PAUSE_MESSAGE, type PublicConfig, publicConfigSchema } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AnnouncementBanner } from "../admin/announcements.banner";
-import type { SettingsService } from "../admin/settings.service";
+import type { AnnouncementBanner } from "../admin/announcements/announcements.banner";
+import type { SettingsService } from "../settings/settings.service";
 
 export interface PublicConfigRoutesOptions {
   /** What the deployment's config fixes. */

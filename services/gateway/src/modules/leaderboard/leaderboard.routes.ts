@@ -9,8 +9,8 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { recordAudit } from "../../lib/audit";
 import { forbidden, notFound, unauthorized } from "../../lib/http-error";
-import { recordAudit } from "../admin/audit";
 import type { TeamsRepository } from "../teams/teams.repository";
 import type { RankingsService } from "./rankings.service";
 

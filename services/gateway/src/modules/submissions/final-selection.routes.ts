@@ -7,7 +7,7 @@ import {
 import type { TestSetLookup } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { CompetitionRules } from "../admin/settings.service";
+import type { CompetitionRules } from "../settings/settings.service";
 import { finalCandidates } from "./final-candidates";
 import { selectFinal } from "./final-selection";
 import { storedSubmissionAnswer } from "./submission-view";

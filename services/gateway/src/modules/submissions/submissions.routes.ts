@@ -36,7 +36,7 @@ import {
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
 import { countRefusedSubmissions } from "../../plugins/metrics";
-import { dailyLimitOf } from "../admin/settings.service";
+import { dailyLimitOf } from "../settings/settings.service";
 import { challengeSummaries } from "./challenge-summary";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
 import { storedSubmissionDetail, toHistoryItem } from "./submission-view";

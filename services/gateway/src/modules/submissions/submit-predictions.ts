@@ -12,8 +12,8 @@ import type { TestSetLookup } from "@tandem/scoring";
 import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error";
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
-import { type CompetitionRules, dailyLimitOf } from "../admin/settings.service";
 import type { TeamStanding } from "../leaderboard/rankings.service";
+import { type CompetitionRules, dailyLimitOf } from "../settings/settings.service";
 import { toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
 
