@@ -23,6 +23,7 @@ import type { AppConfig } from "./config";
 import type { ScoringDispatcher } from "./dispatch/dispatcher";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { limitArgon2 } from "./lib/passwords";
+import { createSessionReads } from "./lib/session-reads";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAnnouncementBanner } from "./modules/admin/announcements.banner";
 import { createAnnouncementsRepository } from "./modules/admin/announcements.repository";
@@ -180,9 +181,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(openApiPlugin, { version, publicUrl: config.publicUrl });
   const sessions = createSessionsRepository({ db });
+  const sessionReads = createSessionReads({
+    ttlMs: config.sessionReadCacheMs,
+    redis: deps.redis,
+    channel: `${config.queuePrefix}:session-reads`,
+    onError: (err) => app.log.warn({ err }, "session reads: invalidation channel error"),
+  });
   await app.register(authPlugin, {
     secret: config.jwtSecret,
     sessions,
+    sessionReads,
     publicUrl: config.publicUrl,
   });
   await app.register(csrfPlugin, { publicUrl: config.publicUrl });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import { forbidden, unauthorized } from "../lib/http-error";
+import type { SessionRead, SessionReads } from "../lib/session-reads";
 import type { SessionsRepository } from "../modules/auth/sessions.repository";
 
 /**
@@ -34,6 +35,12 @@ declare module "fastify" {
     requireAdmin(request: FastifyRequest): Promise<void>;
     /** The signed-in account when the request carries a live session, else undefined. */
     sessionUser(request: FastifyRequest): Promise<User | undefined>;
+    /**
+     * For hot reads only (the leaderboards' public standings): `sessionUser` as Postgres answered
+     * it at most `SESSION_READ_CACHE_MS` ago (ADR 0023). Never for writes, admin pages or private
+     * data: those use `authenticate`/`requireAdmin`, which read Postgres every time.
+     */
+    readSession(request: FastifyRequest): Promise<SessionRead | undefined>;
     /** Refuses (403 `auth.account_disabled`) an account the organizers disabled. */
     issueSession(reply: FastifyReply, user: User, rememberMe: boolean): Promise<string>;
     /** Ends the request's own session (if any) and clears the cookie. */
@@ -56,13 +63,15 @@ const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
 export interface AuthPluginOptions {
   secret: string;
   sessions: SessionsRepository;
+  /** The hot reads' session cache; this plugin forgets what writes change (ADR 0023). */
+  sessionReads: SessionReads;
   /** https here makes the session cookie Secure, whatever the hop in front says. */
   publicUrl: string;
 }
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: AuthPluginOptions) => {
-    const { sessions } = options;
+    const { sessions, sessionReads } = options;
     const secureCookie = new URL(options.publicUrl).protocol === "https:";
     await app.register(cookie);
     await app.register(jwt, {
@@ -73,7 +82,7 @@ export const authPlugin = fp(
     });
     app.decorateRequest("account", null as unknown as User);
 
-    async function liveUser(request: FastifyRequest): Promise<User | undefined> {
+    async function sessionClaims(request: FastifyRequest) {
       try {
         await request.jwtVerify();
       } catch {
@@ -81,12 +90,41 @@ export const authPlugin = fp(
       }
       // Tokens from before server-side sessions (no sid) are simply not sessions any more.
       const claims = claimsSchema.safeParse(request.user);
-      if (!claims.success) return undefined;
+      return claims.success ? claims.data : undefined;
+    }
+
+    async function liveUser(request: FastifyRequest): Promise<User | undefined> {
+      const claims = await sessionClaims(request);
       // Status is the routes' business (each answers an inactive account in its own words).
-      return sessions.userOf(claims.data.sid, claims.data.userId);
+      return claims && sessions.userOf(claims.sid, claims.userId);
     }
 
     app.decorate("sessionUser", liveUser);
+
+    app.decorate("readSession", async (request: FastifyRequest) => {
+      const claims = await sessionClaims(request);
+      if (!claims) return undefined;
+      return sessionReads.get(claims.sid, claims.userId, async () => {
+        const user = await sessions.userOf(claims.sid, claims.userId);
+        return user && { user };
+      });
+    });
+
+    // What a write changes, the hot reads forget before it is answered (here and, through Redis,
+    // in every gateway): a signed-in account's own writes (sign-out, sign-out everywhere, leaving
+    // or joining a team...) its sessions; organizers' writes (disabling, demoting, removing a
+    // member, dissolving a team...) and password resets every session. Anything else (a GitHub
+    // take-over of an unproven address, a change made in the database) waits out the TTL.
+    app.addHook("onSend", async (request) => {
+      if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")
+        return;
+      // The route's template, not the URL as sent (which may spell a path in escapes).
+      const route = request.routeOptions.url ?? "";
+      if (route.startsWith("/api/admin/") || route === "/api/reset-password")
+        sessionReads.forgetAll();
+      else if (request.account) sessionReads.forgetUser(request.account.id);
+    });
+    app.addHook("onClose", () => sessionReads.close());
 
     app.decorate("authenticate", async (request: FastifyRequest) => {
       const user = await liveUser(request);

@@ -18,7 +18,8 @@ import type { RankingsService } from "./rankings.service";
  * The leaderboards, open to whom the definition's `leaderboard_visibility` says (issue 33):
  * organizers only (the default, docs/product.md#leaderboard-visibility), also members of a team
  * (signed in, or through the team's API key), or everyone. The scope's hook answers 401/403 for the
- * others. Bodies are sent as cached (serialized when rankings last changed), so a read costs one
+ * others, from a session Postgres confirmed at most SESSION_READ_CACHE_MS ago (ADR 0023; the
+ * private preview reads it every time). Bodies are sent as cached (serialized when rankings last changed), so a read costs one
  * cache look-up: Fastify sends a string as it is, and the response schemas serve the API document.
  * The official standings are public until the reveal and final after it; `?standings=private` is
  * the preview of the final ones, computed on demand, and stays behind requireAdmin whatever the
@@ -43,17 +44,30 @@ export async function leaderboardRoutes(
       targetId: board,
     });
   app.addHook("onRequest", async (request) => {
-    // The query as sent (validated later): anything asking for the preview is an organizer's.
+    // The query as sent (validated later): anything asking for the preview is an organizer's,
+    // checked against Postgres as every organizer's page is.
     const { standings } = request.query as { standings?: unknown };
+    if (standings === "private") return app.requireAdmin(request);
+    // The official standings, the hot read: the session as confirmed at most
+    // SESSION_READ_CACHE_MS ago, with its team (ADR 0023).
     const visibility = activeCompetition().definition.leaderboard_visibility;
-    if (standings === "private" || visibility === "organizers") return app.requireAdmin(request);
     if (visibility === "public") return;
-    const user = await app.sessionUser(request);
+    const session = await app.readSession(request);
+    if (visibility === "organizers") {
+      if (!session) throw unauthorized("auth.required", "Authentication required. Please log in.");
+      request.account = session.user;
+      if (!session.user.adminAccess)
+        throw forbidden("auth.admin_required", "Admin access required.");
+      return;
+    }
     // The SDK's team API key speaks for the team's members (refused as /submit refuses it).
-    if (!user && request.headers["x-api-key"]) return app.authenticateTeam(request);
-    if (!user) throw unauthorized("auth.required", "Authentication required. Please log in.");
-    request.account = user;
-    if (user.adminAccess || (await teams.teamIdOfUser(user.id))) return;
+    if (!session && request.headers["x-api-key"]) return app.authenticateTeam(request);
+    if (!session) throw unauthorized("auth.required", "Authentication required. Please log in.");
+    request.account = session.user;
+    if (session.user.adminAccess) return;
+    if (session.teamId === undefined)
+      session.teamId = (await teams.teamIdOfUser(session.user.id)) ?? null;
+    if (session.teamId) return;
     throw forbidden(
       "team.not_member",
       "The leaderboards are open to members of a team. Create or join one first.",
