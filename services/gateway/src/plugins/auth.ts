@@ -58,6 +58,8 @@ export const SESSION_COOKIE = "auth_token";
 export const ACCOUNT_DISABLED = "disabled";
 const ACCOUNT_DISABLED_MESSAGE = MESSAGES.accountDisabled;
 const DAY_SECONDS = 86_400;
+/** Writes that may end or change sessions other than the caller's (see the onSend hook). */
+const FORGET_ALL_AFTER = new Set(["/api/reset-password", "/api/teams/remove-member"]);
 const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
 
 export interface AuthPluginOptions {
@@ -111,18 +113,22 @@ export const authPlugin = fp(
     });
 
     // What a write changes, the hot reads forget before it is answered (here and, through Redis,
-    // in every gateway): a signed-in account's own writes (sign-out, sign-out everywhere, leaving
-    // or joining a team...) its sessions; organizers' writes (disabling, demoting, removing a
-    // member, dissolving a team...) and password resets every session. Anything else (a GitHub
-    // take-over of an unproven address, a change made in the database) waits out the TTL.
+    // in every gateway): a signed-in account's own writes (sign-out everywhere, leaving or joining
+    // a team...) its sessions; organizers' writes (disabling, demoting, removing a member,
+    // dissolving a team...), an owner removing a member, a password reset and a GitHub sign-in
+    // (which may end a squatter's sessions) every session. Sign-out forgets its own (endSession).
+    // Anything else (a change made in the database or by a command) waits out the TTL.
     app.addHook("onSend", async (request) => {
-      if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")
-        return;
+      const read =
+        request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS";
       // The route's template, not the URL as sent (which may spell a path in escapes).
       const route = request.routeOptions.url ?? "";
-      if (route.startsWith("/api/admin/") || route === "/api/reset-password")
+      if (
+        route === "/api/auth/github/callback" ||
+        (!read && (route.startsWith("/api/admin/") || FORGET_ALL_AFTER.has(route)))
+      )
         sessionReads.forgetAll();
-      else if (request.account) sessionReads.forgetUser(request.account.id);
+      else if (!read && request.account) sessionReads.forgetUser(request.account.id);
     });
     app.addHook("onClose", () => sessionReads.close());
 
@@ -166,7 +172,10 @@ export const authPlugin = fp(
       try {
         await request.jwtVerify();
         const claims = claimsSchema.safeParse(request.user);
-        if (claims.success) await sessions.end(claims.data.sid);
+        if (claims.success) {
+          await sessions.end(claims.data.sid);
+          sessionReads.forgetSession(claims.data.sid);
+        }
       } catch {
         // An invalid or expired token has no session left to end.
       }
