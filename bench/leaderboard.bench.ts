@@ -120,6 +120,11 @@ try {
     `${rows} ranked teams, ${body.length.toLocaleString("en")} bytes per response, ${DURATION_S} s per run, 50 connections`,
   );
 
+  // Both servers warm up first (the JIT, the caches), then the rounds alternate.
+  const warmUp = (url: string, headers: Record<string, string>) =>
+    autocannon({ url, headers, connections: 50, duration: 3 });
+  await warmUp(`${base}/api/leaderboard`, auth);
+  await warmUp(`${bareBase}/`, {});
   const rounds: { api: number; bare: number; file: number }[] = [];
   for (let round = 0; round < 2; round++) {
     const api = await run(`${base}/api/leaderboard`, auth);

@@ -86,7 +86,7 @@ export async function leaderboardRoutes(
     },
     async (request, reply) => {
       if (request.query.standings !== "private")
-        return sendSerialized(reply, await rankings.overall());
+        return sendCached(reply, "overall", await rankings.overall());
       await recordPreview(request, "overall");
       return sendSerialized(reply, (await rankings.preview()).overall);
     },
@@ -106,11 +106,23 @@ export async function leaderboardRoutes(
       if (!domain)
         throw notFound("competition.unknown_domain", `Unknown domain "${request.params.domain}"`);
       if (request.query.standings !== "private")
-        return sendSerialized(reply, await rankings.domain(domain.slug));
+        return sendCached(reply, domain.slug, await rankings.domain(domain.slug));
       await recordPreview(request, domain.slug);
       return sendSerialized(reply, (await rankings.preview()).domains[domain.slug]!);
     },
   );
+}
+
+// The bytes of each board's cached body, encoded once per body rather than once per read (a
+// 170 KB string is encoded to UTF-8 on every write otherwise: issue 36).
+const encoded = new Map<string, { body: string; bytes: Buffer }>();
+function sendCached(reply: FastifyReply, board: string, body: string): FastifyReply {
+  let kept = encoded.get(board);
+  if (kept?.body !== body) {
+    kept = { body, bytes: Buffer.from(body, "utf8") };
+    encoded.set(board, kept);
+  }
+  return reply.type("application/json; charset=utf-8").send(kept.bytes);
 }
 
 /** Sends JSON that is already serialized (typed replies expect the object, not its text). */
