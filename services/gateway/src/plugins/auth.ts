@@ -60,6 +60,8 @@ const ACCOUNT_DISABLED_MESSAGE = MESSAGES.accountDisabled;
 const DAY_SECONDS = 86_400;
 /** Writes that may end or change sessions other than the caller's (see the onSend hook). */
 const FORGET_ALL_AFTER = new Set(["/api/reset-password", "/api/teams/remove-member"]);
+/** Checked tokens the hot reads keep (all are dropped when full; each is checked again). */
+const CHECKED_TOKENS_KEPT = 10_000;
 const claimsSchema = z.object({ userId: z.uuid(), sid: z.uuid() });
 
 export interface AuthPluginOptions {
@@ -103,8 +105,37 @@ export const authPlugin = fp(
 
     app.decorate("sessionUser", liveUser);
 
+    // Tokens whose signature and claims this process checked, for the hot reads: a token is a
+    // string the key signed, so the same string is as good until its `exp` (issue 36).
+    const checkedTokens = new Map<string, { claims: SessionClaims & { exp: number } }>();
+    function checkedClaims(request: FastifyRequest) {
+      let token: string;
+      try {
+        token = app.jwt.lookupToken(request);
+      } catch {
+        return undefined;
+      }
+      const now = Date.now();
+      let checked = checkedTokens.get(token);
+      if (!checked || checked.claims.exp * 1000 <= now) {
+        if (checked) checkedTokens.delete(token);
+        let decoded: SessionClaims & { exp: number };
+        try {
+          decoded = app.jwt.verify<SessionClaims & { exp: number }>(token);
+        } catch {
+          return undefined;
+        }
+        if (!claimsSchema.safeParse(decoded).success) return undefined;
+        if (checkedTokens.size >= CHECKED_TOKENS_KEPT) checkedTokens.clear();
+        checked = { claims: decoded };
+        checkedTokens.set(token, checked);
+      }
+      request.user = checked.claims;
+      return checked.claims;
+    }
+
     app.decorate("readSession", async (request: FastifyRequest) => {
-      const claims = await sessionClaims(request);
+      const claims = checkedClaims(request);
       if (!claims) return undefined;
       return sessionReads.get(claims.sid, claims.userId, async () => {
         const user = await sessions.userOf(claims.sid, claims.userId);
