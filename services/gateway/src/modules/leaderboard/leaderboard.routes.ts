@@ -19,8 +19,9 @@ import type { RankingsService } from "./rankings.service";
  * organizers only (the default, docs/product.md#leaderboard-visibility), also members of a team
  * (signed in, or through the team's API key), or everyone. The scope's hook answers 401/403 for the
  * others, from a session Postgres confirmed at most SESSION_READ_CACHE_MS ago (ADR 0023; the
- * private preview reads it every time). Bodies are sent as cached (serialized when rankings last changed), so a read costs one
- * cache look-up: Fastify sends a string as it is, and the response schemas serve the API document.
+ * private preview reads it every time). Bodies are sent as cached (serialized when rankings last
+ * changed, encoded to bytes once), so a read costs one cache look-up: Fastify sends bytes as they
+ * are, and the response schemas serve the API document.
  * The official standings are public until the reveal and final after it; `?standings=private` is
  * the preview of the final ones, computed on demand, and stays behind requireAdmin whatever the
  * setting. Each preview is audited: it shows private scores no one else sees before the reveal.
