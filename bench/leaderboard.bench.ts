@@ -1,7 +1,10 @@
 /**
- * GET /api/leaderboard with 1,000 ranked teams against a static file of the same bytes served by
- * the same gateway process, with autocannon, in one run (a ratio, not absolute numbers).
- * Needs Postgres and Redis as the integration tests do. Run: npm run bench:leaderboard
+ * GET /api/leaderboard with 1,000 ranked teams, read with an organizer's session (the default
+ * `leaderboard_visibility: organizers`, so every read checks the session), against a bare Node
+ * `http` server writing the same bytes (its own process, `bench/leaderboard/bare-http.ts`), and
+ * against a static file of those bytes from the same gateway, with autocannon, in one run (ratios,
+ * not absolute numbers). Needs Postgres and Redis as the integration tests do.
+ * Run: npm run bench:leaderboard
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -73,6 +76,10 @@ const gateway = startProcess("services/gateway/src/server.ts", {
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: "warn",
 });
+const barePort = await freePort();
+const bareBase = `http://127.0.0.1:${barePort}`;
+const bodyFile = join(dir, "leaderboard.json");
+let bare: ReturnType<typeof startProcess> | undefined;
 
 async function run(url: string, headers: Record<string, string>) {
   const result = await autocannon({
@@ -102,28 +109,41 @@ try {
   const body = await (await fetch(`${base}/api/leaderboard`, { headers: auth })).text();
   const rows = (JSON.parse(body) as { leaderboard: unknown[] }).leaderboard.length;
   writeFileSync(join(staticDir, "bench", "leaderboard.json"), body);
+  writeFileSync(bodyFile, body);
+  bare = startProcess("bench/leaderboard/bare-http.ts", {
+    PORT: String(barePort),
+    HOST: "127.0.0.1",
+    BODY_FILE: bodyFile,
+  });
+  await waitForReady(`${bareBase}/`, bare);
   console.log(
     `${rows} ranked teams, ${body.length.toLocaleString("en")} bytes per response, ${DURATION_S} s per run, 50 connections`,
   );
 
-  const rounds: { api: number; file: number }[] = [];
+  // Both servers warm up first (the JIT, the caches), then the rounds alternate.
+  const warmUp = (url: string, headers: Record<string, string>) =>
+    autocannon({ url, headers, connections: 50, duration: 3 });
+  await warmUp(`${base}/api/leaderboard`, auth);
+  await warmUp(`${bareBase}/`, {});
+  const rounds: { api: number; bare: number; file: number }[] = [];
   for (let round = 0; round < 2; round++) {
     const api = await run(`${base}/api/leaderboard`, auth);
+    const bareRun = await run(`${bareBase}/`, {});
     const file = await run(`${base}/static/bench/leaderboard.json`, {});
-    if (api.errors || file.errors)
-      throw new Error(`errors: api ${api.errors}, file ${file.errors}`);
-    rounds.push({ api: api.rps, file: file.rps });
+    if (api.errors || bareRun.errors || file.errors)
+      throw new Error(`errors: api ${api.errors}, bare ${bareRun.errors}, file ${file.errors}`);
+    rounds.push({ api: api.rps, bare: bareRun.rps, file: file.rps });
     console.log(
-      `round ${round + 1}: /api/leaderboard ${api.rps.toFixed(0)} req/s (p99 ${api.p99} ms)   static file ${file.rps.toFixed(0)} req/s (p99 ${file.p99} ms)   ratio ${(api.rps / file.rps).toFixed(2)}`,
+      `round ${round + 1}: /api/leaderboard ${api.rps.toFixed(0)} req/s (p99 ${api.p99} ms)   bare node:http ${bareRun.rps.toFixed(0)} req/s (p99 ${bareRun.p99} ms)   static file ${file.rps.toFixed(0)} req/s (p99 ${file.p99} ms)   ratio to bare ${(api.rps / bareRun.rps).toFixed(2)}, to file ${(api.rps / file.rps).toFixed(2)}`,
     );
   }
-  const api = rounds.reduce((a, r) => a + r.api, 0);
-  const file = rounds.reduce((a, r) => a + r.file, 0);
+  const sum = (key: "api" | "bare" | "file") => rounds.reduce((a, r) => a + r[key], 0);
   console.log(
-    `leaderboard / static file throughput: ${(api / file).toFixed(2)} (target at least 0.70)`,
+    `leaderboard / bare node:http throughput: ${(sum("api") / sum("bare")).toFixed(2)} (target at least 0.80); leaderboard / static file: ${(sum("api") / sum("file")).toFixed(2)}`,
   );
 } finally {
   await gateway.stop();
+  await bare?.stop();
   await redis.cleanup();
   await database.drop();
   rmSync(dir, { recursive: true, force: true });

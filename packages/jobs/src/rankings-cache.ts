@@ -32,16 +32,55 @@ export interface RankingBodies {
   domains: Record<string, string>;
 }
 
-export function createRankingsCache(store: KeyValueStore, prefix: string) {
+export interface RankingsCacheOptions {
+  /**
+   * How long a version read from the store is believed (issue 36: a leaderboard read then costs
+   * no round trip at all). 0 (the default): every read asks, or shares a question already asked.
+   * A write through this cache forgets it, so this process always reads its own writes.
+   */
+  versionTtlMs?: number;
+  now?: () => number;
+}
+
+export function createRankingsCache(
+  store: KeyValueStore,
+  prefix: string,
+  options: RankingsCacheOptions = {},
+) {
   const overallKey = `${prefix}:rankings:overall`;
   const versionKey = `${prefix}:rankings:version`;
   const domainKey = (slug: string) => `${prefix}:rankings:domain:${slug}`;
+  const now = options.now ?? Date.now;
+  const versionTtlMs = options.versionTtlMs ?? 0;
+  // Reads that arrive while the version is being asked for share that question (a rush of reads
+  // costs a round trip per answer, not per read); a write here starts a new epoch, so no read
+  // after a write shares a question asked before it.
+  let epoch = 0;
+  let asked:
+    | { epoch: number; at: number; version: Promise<string | null>; settled: boolean }
+    | undefined;
+  function currentVersion(): Promise<string | null> {
+    const at = now();
+    if (asked && asked.epoch === epoch && (!asked.settled || at - asked.at < versionTtlMs))
+      return asked.version;
+    const question = { epoch, at, version: store.get(versionKey), settled: false };
+    asked = question;
+    question.version.then(
+      () => {
+        question.settled = true;
+      },
+      () => {
+        if (asked === question) asked = undefined;
+      },
+    );
+    return question.version;
+  }
   // Bodies are large (170 KB for 1,000 teams) and change rarely: a read asks the store only for
   // the version, and fetches the body again only when the version moved. Snapshots are written
   // all at once, so a body read after its version is at least that new.
   const local = new Map<string, { version: string; body: string }>();
   async function read(key: string): Promise<string | null> {
-    const version = await store.get(versionKey);
+    const version = await currentVersion();
     if (version === null) return null;
     const kept = local.get(key);
     if (kept?.version === version) return kept.body;
@@ -57,13 +96,21 @@ export function createRankingsCache(store: KeyValueStore, prefix: string) {
     domain: (slug: string) => read(domainKey(slug)),
     /** True if written; false if a newer snapshot is already there. */
     async write(bodies: RankingBodies): Promise<boolean> {
-      return store.setManyIfNewer(versionKey, bodies.version, [
-        [overallKey, bodies.overall],
-        ...Object.entries(bodies.domains).map(([slug, body]): [string, string] => [
-          domainKey(slug),
-          body,
-        ]),
-      ]);
+      epoch++;
+      asked = undefined;
+      try {
+        return await store.setManyIfNewer(versionKey, bodies.version, [
+          [overallKey, bodies.overall],
+          ...Object.entries(bodies.domains).map(([slug, body]): [string, string] => [
+            domainKey(slug),
+            body,
+          ]),
+        ]);
+      } finally {
+        // A question asked while this write was on its way may have had the old answer.
+        epoch++;
+        asked = undefined;
+      }
     },
   };
 }

@@ -39,4 +39,40 @@ describe("rankings cache", () => {
     expect(JSON.parse((await reader.overall())!)).toEqual({ label: "second" });
     expect(reads.filter((key) => key === "t:rankings:overall")).toHaveLength(2);
   });
+
+  it("asks once for the version for reads that arrive while it is asked (issue 36)", async () => {
+    const store = createMemoryStore();
+    const asked: string[] = [];
+    const counting = {
+      ...store,
+      get: (key: string) => {
+        asked.push(key);
+        return store.get(key);
+      },
+    };
+    const cache = createRankingsCache(counting, "t");
+    await cache.write(bodies(100, "first"));
+    await Promise.all(Array.from({ length: 10 }, () => cache.overall()));
+    expect(asked.filter((key) => key === "t:rankings:version")).toHaveLength(1);
+    // Without a TTL, a read after the answer asks again.
+    await cache.overall();
+    expect(asked.filter((key) => key === "t:rankings:version")).toHaveLength(2);
+  });
+
+  it("believes a version for its TTL, except after a write of its own", async () => {
+    const store = createMemoryStore();
+    let clock = 0;
+    const reader = createRankingsCache(store, "t", { versionTtlMs: 100, now: () => clock });
+    const other = createRankingsCache(store, "t"); // another process
+    await other.write(bodies(100, "first"));
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "first" });
+    await other.write(bodies(200, "second"));
+    clock = 99;
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "first" });
+    clock = 100;
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "second" });
+    // Its own write is read at once, whatever the TTL.
+    await reader.write(bodies(300, "third"));
+    expect(JSON.parse((await reader.overall())!)).toEqual({ label: "third" });
+  });
 });

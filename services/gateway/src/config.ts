@@ -127,6 +127,11 @@ const envSchema = z.object({
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Argon2 runs at once in this process; default half the thread pool, so files still get threads. */
   ARGON2_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  /**
+   * How long a leaderboard read believes a session Postgres confirmed (ADR 0023): the bound on a
+   * revocation that reaches a gateway by no other way. 0 reads Postgres on every read.
+   */
+  SESSION_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   // Unknown /api and /static paths: scanners, not people (STYLE: the 404 handler is limited).
   RATE_LIMIT_NOT_FOUND_PER_IP: z.coerce.number().int().min(1).default(300),
   /**
@@ -188,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : join(dataDir, "static"),
     webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : join(repoRoot, "web", "dist"),
     jwtSecret: e.JWT_SECRET,
+    sessionReadCacheMs: e.SESSION_READ_CACHE_MS,
     apiKeyEncryptionKey: Buffer.from(e.API_KEY_ENCRYPTION_KEY, "base64"),
     /** The shared organizer code; undefined when unset or turned off (ORGANIZER_CODE_ENABLED). */
     organizerCode: e.ORGANIZER_CODE_ENABLED ? e.ORGANIZER_CODE : undefined,

@@ -34,6 +34,7 @@ const dispatcher = createBullmqDispatcher({
   logger,
 });
 // Rate-limit counters are shared by every gateway; a slow Redis must not stall logins.
+const RANKINGS_VERSION_TTL_MS = 100;
 const redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
 redis.on("error", (err) => logger.warn({ err: err.message }, "redis (rate limit) error"));
 // Production creates an admin only from ADMIN_EMAIL/ADMIN_PASSWORD: a generated password would
@@ -51,7 +52,11 @@ if (config.admin.email) {
   logger.warn("ADMIN_EMAIL is not set: no admin account is created at start");
 }
 
-const rankingsCache = createRankingsCache(createRedisStore(redis), config.queuePrefix);
+// The version of the workers' rankings is believed for 100 ms (issue 36): a leaderboard read costs
+// no Redis round trip in between, against a rebuild gap of seconds (ADR 0012).
+const rankingsCache = createRankingsCache(createRedisStore(redis), config.queuePrefix, {
+  versionTtlMs: RANKINGS_VERSION_TTL_MS,
+});
 const app = await buildApp({
   config,
   db: database.db,
