@@ -3,7 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort, type RunningProcess, startProcess, waitForReady } from "./support/processes";
+import {
+  freePort,
+  type RunningProcess,
+  startProcess,
+  waitForOutput,
+  waitForReady,
+} from "./support/processes";
 
 // Issue 31, finding 13: "embedded mode listens on all interfaces by default": `npm start` on a
 // laptop put a fresh install (its printed admin, its demo data) on every network the machine was
@@ -62,14 +68,17 @@ describe("embedded mode's listening address", () => {
   it("is loopback only when HOST is unset, so a fresh install is not on the machine's networks", async () => {
     const port = await start("");
     expect(listeningAddresses(port)).toEqual(["127.0.0.1"]);
-    const output = server!.output();
-    expect(output).toContain(`listening on 127.0.0.1:${port}`);
-    expect(output).toContain("HOST=0.0.0.0");
+    // The line comes once listen() has returned, which /api/ready can answer before.
+    const [line] = await waitForOutput(
+      server!,
+      new RegExp(`listening on 127\\.0\\.0\\.1:${port}.*`),
+    );
+    expect(line).toContain("HOST=0.0.0.0");
   });
 
   it("follows HOST when it is set, and says the server is reachable from other machines", async () => {
     const port = await start("0.0.0.0");
     expect(listeningAddresses(port)).toEqual(["0.0.0.0"]);
-    expect(server!.output()).toContain(`listening on 0.0.0.0:${port}`);
+    await waitForOutput(server!, new RegExp(`listening on 0\\.0\\.0\\.0:${port}`));
   });
 });
