@@ -29,7 +29,12 @@ export {
 } from "./roles";
 export * from "./schema";
 export { DEFAULT_DATA_DIR, dataDirOf, logLevelOf, roleLoginsOf, toolSettingsOf } from "./settings";
-export { type SubmissionRecord, submissionRecordColumns } from "./submission-record";
+export {
+  type SubmissionFile,
+  type SubmissionRecord,
+  submissionFileColumns,
+  submissionRecordColumns,
+} from "./submission-record";
 export {
   createTestSetStore,
   decodeTestSetIds,

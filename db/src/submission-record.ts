@@ -10,3 +10,11 @@ const { predictions: _file, aligned: _form, ...recordColumns } = getTableColumns
  */
 export const submissionRecordColumns = recordColumns;
 export type SubmissionRecord = Omit<Submission, "predictions" | "aligned">;
+
+/** What a download of the file the team sent needs: the file (gzip) and what names it. */
+export const submissionFileColumns = {
+  id: submissions.id,
+  challengeKey: submissions.challengeKey,
+  predictions: submissions.predictions,
+};
+export type SubmissionFile = Pick<Submission, "id" | "challengeKey" | "predictions">;

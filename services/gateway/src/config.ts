@@ -1,6 +1,7 @@
-import { isAbsolute, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TEAM_MAX_MEMBERS } from "@tandem/contracts";
+import { DEFAULT_DATA_DIR, dataDirOf } from "@tandem/db";
 import { z } from "zod";
 import { parseSigningKey } from "./modules/jupyter/hub-token";
 
@@ -16,7 +17,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: optional,
   REDIS_URL: optional,
-  DATA_DIR: z.string().default(".data"),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   STATIC_DIR: optional,
   WEB_DIST_DIR: optional,
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
@@ -179,7 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       );
     }
   }
-  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(e.DATA_DIR);
+  const dataDir = dataDirOf({ DATA_DIR: e.DATA_DIR });
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -2,8 +2,9 @@ import type { SubmissionStatus } from "@tandem/contracts";
 import {
   type Database,
   rankedSubmission,
-  type Submission,
+  type SubmissionFile,
   type SubmissionRecord,
+  submissionFileColumns,
   submissionRecordColumns,
   submissions,
   testSets,
@@ -285,16 +286,9 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     },
 
     /** One of the team's submissions with its stored file (the download). */
-    async fileOfTeam(
-      teamId: string,
-      id: string,
-    ): Promise<Pick<Submission, "id" | "challengeKey" | "predictions"> | undefined> {
+    async fileOfTeam(teamId: string, id: string): Promise<SubmissionFile | undefined> {
       const [row] = await db
-        .select({
-          id: submissions.id,
-          challengeKey: submissions.challengeKey,
-          predictions: submissions.predictions,
-        })
+        .select(submissionFileColumns)
         .from(submissions)
         .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
       return row;

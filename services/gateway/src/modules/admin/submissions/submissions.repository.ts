@@ -1,5 +1,13 @@
 import type { SubmissionStatus } from "@tandem/contracts";
-import { type Database, type Submission, submissions, teams, users } from "@tandem/db";
+import {
+  type Database,
+  type Submission,
+  type SubmissionFile,
+  submissionFileColumns,
+  submissions,
+  teams,
+  users,
+} from "@tandem/db";
 import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { HistoryPosition } from "../../submissions/submissions.repository";
 
@@ -85,15 +93,9 @@ export function createAdminSubmissionsRepository({ db }: { db: Database }) {
     },
 
     /** The file the team sent (gzip), and what names it. */
-    async file(
-      id: string,
-    ): Promise<Pick<Submission, "id" | "challengeKey" | "predictions"> | undefined> {
+    async file(id: string): Promise<SubmissionFile | undefined> {
       const [row] = await db
-        .select({
-          id: submissions.id,
-          challengeKey: submissions.challengeKey,
-          predictions: submissions.predictions,
-        })
+        .select(submissionFileColumns)
         .from(submissions)
         .where(eq(submissions.id, id));
       return row;
