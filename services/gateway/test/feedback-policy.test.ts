@@ -12,7 +12,7 @@ import {
 import { challengeAnswers, challengeBaselines } from "@tandem/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { digestMail } from "../src/modules/notifications/notification-mails";
+import { digestMail } from "../src/modules/notifications/notifications.mails";
 import { activeTeam, adminAuth, buildTestApp, endMainPhase, type TestApp } from "./helper";
 
 /*

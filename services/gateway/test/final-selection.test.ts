@@ -5,7 +5,7 @@ import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownExactly } from "../../../test/support/shown";
 import { HttpError } from "../src/lib/http-error";
-import { selectFinal } from "../src/modules/submissions/final-selection";
+import { selectFinal } from "../src/modules/submissions/final-selection.service";
 import { createSubmissionsRepository } from "../src/modules/submissions/submissions.repository";
 import { adminAuth, buildTestApp, createTeam, signUp, type TestApp } from "./helper";
 

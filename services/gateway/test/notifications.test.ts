@@ -14,11 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shownExactly } from "../../../test/support/shown";
 import { type ReceivedMail, startSmtpSink } from "../../../test/support/smtp-sink";
 import { createMailer, type Mailer } from "../src/lib/mailer";
+import { createNotificationsRepository } from "../src/modules/notifications/notifications.repository";
 import {
   runNotificationSweep,
   type SweepReport,
-} from "../src/modules/notifications/notification-sweep";
-import { createNotificationsRepository } from "../src/modules/notifications/notifications.repository";
+} from "../src/modules/notifications/notifications.sweep";
 import { buildTestApp, createTeam, signUp, type TestApp } from "./helper";
 
 const PUBLIC_URL = "http://tandem.test";

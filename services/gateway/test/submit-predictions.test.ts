@@ -21,7 +21,7 @@ import {
   type SubmitDeps,
   type SubmitInput,
   submitPredictions,
-} from "../src/modules/submissions/submit-predictions";
+} from "../src/modules/submissions/submit.service";
 
 /** The default edition with its main phase moved to `window`. */
 const inWindow = (window: { opensAt: Date; closesAt: Date }) =>

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { hashApiKey } from "../../lib/api-keys";
 import { forbidden, notFound } from "../../lib/http-error";
-import { createAdminTeamsRepository } from "../admin/teams/teams.repository";
+import { createAdminTeamsRepository } from "../admin/teams/admin-teams.repository";
 import type { TeamsRepository } from "../teams/teams.repository";
 
 export interface CompetitionAdminRoutesOptions {

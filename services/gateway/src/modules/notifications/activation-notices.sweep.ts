@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { MailUnavailable, refusedForGood } from "../../lib/mail-failures";
 import type { Mailer } from "../../lib/mailer";
 import type { ActivationNoticesRepository } from "./activation-notices.repository";
-import { activationDecisionMail } from "./notification-mails";
+import { activationDecisionMail } from "./notifications.mails";
 
 /** Teams one sweep mails at most; a bulk activation drains over the following sweeps. */
 export const ACTIVATION_NOTICE_BATCH = 100;

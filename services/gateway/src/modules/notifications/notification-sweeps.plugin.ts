@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { startBackgroundSweeps } from "../../lib/background-sweeps";
-import { type NotificationSweepDeps, runNotificationSweep } from "./notification-sweep";
+import { type NotificationSweepDeps, runNotificationSweep } from "./notifications.sweep";
 
 export interface NotificationSweepsOptions extends Omit<NotificationSweepDeps, "logger"> {
   /** Seconds between the end of one sweep and the start of the next; 0: no sweeps. */

@@ -13,8 +13,8 @@ import { conflict, unauthorized } from "../../lib/http-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { assertAccountEnabled } from "../auth/account-status";
 import { createUsersRepository } from "../auth/users.repository";
-import { createTeamForUser } from "../teams/create-team";
 import { createTeamsRepository } from "../teams/teams.repository";
+import { createTeamForUser } from "../teams/teams.service";
 import { assertMayFormTeam } from "../teams/verified-email-guard";
 
 const ALREADY_IN_TEAM = "This account is already in a team; use that team's API key.";

@@ -8,10 +8,10 @@ import type { TestSetLookup } from "@tandem/scoring";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { CompetitionRules } from "../settings/settings.service";
-import { finalCandidates } from "./final-candidates";
-import { selectFinal } from "./final-selection";
-import { storedSubmissionAnswer } from "./submission-view";
+import { finalCandidates } from "./final-candidates.service";
+import { selectFinal } from "./final-selection.service";
 import type { SubmissionsRepository } from "./submissions.repository";
+import { storedSubmissionAnswer } from "./submissions.view";
 
 export interface FinalSelectionRoutesOptions {
   submissions: SubmissionsRepository;

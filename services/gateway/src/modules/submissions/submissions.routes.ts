@@ -37,16 +37,16 @@ import {
 } from "../../lib/submission-parser/submission-parser";
 import { countRefusedSubmissions } from "../../plugins/metrics";
 import { dailyLimitOf } from "../settings/settings.service";
-import { challengeSummaries } from "./challenge-summary";
+import { challengeSummaries } from "./challenge-summary.service";
 import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
-import { storedSubmissionDetail, toHistoryItem } from "./submission-view";
 import type { HistoryFilter, SubmissionsRepository } from "./submissions.repository";
+import { storedSubmissionDetail, toHistoryItem } from "./submissions.view";
 import {
   refuseTeamThatCannotSubmit,
   type SubmitDeps,
   submitPredictions,
   validNames,
-} from "./submit-predictions";
+} from "./submit.service";
 
 export interface SubmissionRoutesOptions {
   submissions: SubmissionsRepository;

@@ -20,10 +20,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../lib/api-keys";
 import { uniqueViolation } from "../../lib/db-errors";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error";
-import { createTeamForUser } from "./create-team";
 import { generateInviteCode, normalizeInviteCode } from "./invite-codes";
-import { toTeamView } from "./team-view";
 import type { FreshCredentials, JoinOutcome, TeamsRepository } from "./teams.repository";
+import { createTeamForUser } from "./teams.service";
+import { toTeamView } from "./teams.view";
 import { assertMayFormTeam } from "./verified-email-guard";
 
 const ALREADY_IN_TEAM = "You are already in a team. Leave it before creating or joining another.";

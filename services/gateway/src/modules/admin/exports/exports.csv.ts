@@ -7,7 +7,7 @@ import {
   TEAMS_EXPORT_COLUMNS,
 } from "@tandem/contracts";
 import Papa from "papaparse";
-import type { AdminSubmissionRow } from "../submissions/submissions.repository";
+import type { AdminSubmissionRow } from "../submissions/admin-submissions.repository";
 import type { TeamMemberExportRow } from "./exports.repository";
 
 type Cell = string | number | boolean | null;

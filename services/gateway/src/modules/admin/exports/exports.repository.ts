@@ -1,7 +1,7 @@
 import { type Database, teamMembers, teams, type User, users } from "@tandem/db";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../../../lib/audit";
-import { createTeamFlagsReader } from "../teams/teams.flags";
+import { createTeamFlagsReader } from "../teams/admin-teams.flags";
 
 export interface TeamMemberExportRow {
   teamId: string;

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { RankingsService } from "../../leaderboard/rankings.service";
-import type { AdminSubmissionsRepository } from "../submissions/submissions.repository";
+import type { AdminSubmissionsRepository } from "../submissions/admin-submissions.repository";
 import { csvHeader, standingsCsv, submissionsCsvLines, teamsCsv } from "./exports.csv";
 import type { ExportsRepository } from "./exports.repository";
 

@@ -13,9 +13,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
 import type { SubmissionsRepository } from "../../submissions/submissions.repository";
+import type { AdminSubmissionsRepository } from "./admin-submissions.repository";
+import { toAdminSubmissionDetail } from "./admin-submissions.view";
 import { challengeNotFound, type RescoreService } from "./rescore.service";
-import type { AdminSubmissionsRepository } from "./submissions.repository";
-import { toAdminSubmissionDetail } from "./submissions.view";
 
 export interface RescoreRoutesOptions {
   rescore: RescoreService;

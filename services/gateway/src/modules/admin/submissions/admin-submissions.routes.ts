@@ -13,8 +13,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
 import { decodeHistoryCursor, encodeHistoryCursor } from "../../submissions/history-cursor";
 import type { SubmissionsRepository } from "../../submissions/submissions.repository";
-import type { AdminSubmissionsFilter, AdminSubmissionsRepository } from "./submissions.repository";
-import { toAdminSubmission, toAdminSubmissionDetail } from "./submissions.view";
+import type {
+  AdminSubmissionsFilter,
+  AdminSubmissionsRepository,
+} from "./admin-submissions.repository";
+import { toAdminSubmission, toAdminSubmissionDetail } from "./admin-submissions.view";
 
 export interface AdminSubmissionRoutesOptions {
   adminSubmissions: AdminSubmissionsRepository;

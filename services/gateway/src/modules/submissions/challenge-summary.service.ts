@@ -3,8 +3,8 @@ import { domains } from "@tandem/competition/server";
 import type { ChallengeSummary } from "@tandem/contracts";
 import type { Team } from "@tandem/db";
 import { isBetter, teamResultOn } from "@tandem/scoring";
-import { feedbackView } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
+import { feedbackView } from "./submissions.view";
 
 const DAY_MS = 86_400_000;
 

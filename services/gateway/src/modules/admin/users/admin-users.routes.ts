@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { conflict, notFound } from "../../../lib/http-error";
 import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
-import { type AdminUserRecord, createAdminUsersRepository } from "./users.repository";
+import { type AdminUserRecord, createAdminUsersRepository } from "./admin-users.repository";
 
 const CURSOR_SCOPE = "users";
 const USER_NOT_FOUND = "User not found.";

@@ -5,8 +5,8 @@ import {
   FINAL_CANDIDATES_NEWEST,
   type FinalCandidatesChallenge,
 } from "@tandem/contracts";
-import { toHistoryItem } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
+import { toHistoryItem } from "./submissions.view";
 
 export interface FinalCandidatesDeps {
   submissions: Pick<SubmissionsRepository, "finalCandidates" | "answersVersions">;

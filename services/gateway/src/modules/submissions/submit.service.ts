@@ -14,8 +14,8 @@ import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error
 import type { SubmissionParser } from "../../lib/submission-parser/submission-parser";
 import type { TeamStanding } from "../leaderboard/rankings.service";
 import { type CompetitionRules, dailyLimitOf } from "../settings/settings.service";
-import { toSubmitResponse } from "./submission-view";
 import type { SubmissionsRepository } from "./submissions.repository";
+import { toSubmitResponse } from "./submissions.view";
 
 /** A resent identical payload inside this window is the same submission (older clients retry POSTs). */
 const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;

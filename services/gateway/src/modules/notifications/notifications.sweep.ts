@@ -2,8 +2,8 @@ import type { SubmissionNoticeKind } from "@tandem/db";
 import type { FastifyBaseLogger } from "fastify";
 import { refusedForGood } from "../../lib/mail-failures";
 import type { Mail, Mailer } from "../../lib/mailer";
-import { feedbackPolicyOf, shownScore } from "../submissions/submission-view";
-import { delayedNoticeMail, digestMail, failedNoticeMail } from "./notification-mails";
+import { feedbackPolicyOf, shownScore } from "../submissions/submissions.view";
+import { delayedNoticeMail, digestMail, failedNoticeMail } from "./notifications.mails";
 import type { DigestDay, NoticeSubject, NotificationsRepository } from "./notifications.repository";
 
 /** Notices concern recent submissions only: a first deploy or a long outage mails nothing old. */

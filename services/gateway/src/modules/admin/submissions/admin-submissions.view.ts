@@ -1,5 +1,5 @@
 import type { AdminSubmission, AdminSubmissionDetail } from "@tandem/contracts";
-import type { AdminSubmissionRow } from "./submissions.repository";
+import type { AdminSubmissionRow } from "./admin-submissions.repository";
 
 /** A submission as organizers see it: both scores, whatever the reveal. */
 export function toAdminSubmission(row: AdminSubmissionRow): AdminSubmission {

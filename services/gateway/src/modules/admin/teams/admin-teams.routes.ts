@@ -28,12 +28,12 @@ import { conflict, notFound } from "../../../lib/http-error";
 import { activationRequestOf } from "../../teams/activation-request";
 import { generateInviteCode } from "../../teams/invite-codes";
 import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
-import { createTeamFlagsReader } from "./teams.flags";
+import { createTeamFlagsReader } from "./admin-teams.flags";
 import {
   type AdminTeamRecord,
   createAdminTeamsRepository,
   TEAM_SORT_KINDS,
-} from "./teams.repository";
+} from "./admin-teams.repository";
 
 export interface AdminTeamsRoutesOptions {
   db: Database;
