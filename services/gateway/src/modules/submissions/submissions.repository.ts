@@ -31,12 +31,10 @@ import {
   or,
   sql,
 } from "drizzle-orm";
+import type { TimePosition } from "../../lib/keyset-page";
 
 /** Where a history page starts: after the submission at `createdUs` (µs since the epoch) and `id`. */
-export interface HistoryPosition {
-  createdUs: bigint;
-  id: string;
-}
+export type HistoryPosition = TimePosition;
 
 export interface HistoryFilter {
   domainSlug?: string;

@@ -29,6 +29,7 @@ import type { ScoringDispatcher } from "../../dispatch/dispatcher";
 import { type BodyDeadlines, withBodyDeadlines } from "../../lib/body-deadline";
 import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { createIntakeGate } from "../../lib/intake-gate";
+import { decodeTimeCursor, keysetPage, timeKey } from "../../lib/keyset-page";
 import { createReadingGate } from "../../lib/reading-gate";
 import { MAX_LEVELS } from "../../lib/submission-parser/read-body";
 import {
@@ -38,7 +39,6 @@ import {
 import { countRefusedSubmissions } from "../../plugins/metrics";
 import { dailyLimitOf } from "../settings/settings.service";
 import { challengeSummaries } from "./challenge-summary.service";
-import { decodeHistoryCursor, encodeHistoryCursor } from "./history-cursor";
 import type { HistoryFilter, SubmissionsRepository } from "./submissions.repository";
 import { storedSubmissionDetail, toHistoryItem } from "./submissions.view";
 import {
@@ -81,6 +81,9 @@ export interface SubmissionRoutesOptions {
 }
 
 const gunzipAsync = promisify(gunzip);
+
+/** The history's cursors: newest first, within the requesting team's rows. */
+const HISTORY_SCOPE = "history";
 
 /**
  * The team's submissions: from the SDK with the team's API key, or from the site with a
@@ -277,7 +280,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const filter: HistoryFilter = {
         ...historyScope(request.query),
         ...(request.query.status ? { status: request.query.status } : {}),
-        ...(cursor ? { after: decodeHistoryCursor(cursor) } : {}),
+        ...(cursor ? { after: decodeTimeCursor(cursor, HISTORY_SCOPE) } : {}),
       };
       // One row beyond the page says whether there is a next one.
       const [rows, versions, revealed] = await Promise.all([
@@ -285,13 +288,12 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
         submissions.answersVersions(),
         isRevealed(),
       ]);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const page = keysetPage(rows, limit, HISTORY_SCOPE, (row) => timeKey(row.position));
       return {
-        submissions: page.map((row) =>
+        submissions: page.items.map((row) =>
           toHistoryItem(row, revealed, versions.get(row.challengeKey)),
         ),
-        next_cursor: rows.length > limit && last ? encodeHistoryCursor(last.position) : null,
+        next_cursor: page.next_cursor,
       };
     },
   );

@@ -10,9 +10,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../../submissions/history-cursor";
+import { decodeTimeCursor, keysetPage, timeKey } from "../../../lib/keyset-page";
 import type { AnnouncementBanner } from "./announcements.banner";
 import type { AnnouncementRow, AnnouncementsRepository } from "./announcements.repository";
+
+const CURSOR_SCOPE = "announcements";
 
 export interface AnnouncementRoutesOptions {
   announcements: AnnouncementsRepository;
@@ -43,14 +45,10 @@ export async function announcementRoutes(
       // One row beyond the page says whether there is a next one.
       const rows = await announcements.list(
         limit + 1,
-        cursor ? decodeHistoryCursor(cursor) : undefined,
+        cursor ? decodeTimeCursor(cursor, CURSOR_SCOPE) : undefined,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        announcements: page.map(toView),
-        next_cursor: rows.length > limit && last ? encodeHistoryCursor(last.position) : null,
-      };
+      const page = keysetPage(rows, limit, CURSOR_SCOPE, (row) => timeKey(row.position));
+      return { announcements: page.items.map(toView), next_cursor: page.next_cursor };
     },
   );
 

@@ -1,7 +1,7 @@
 import { type AuditEntry, auditLog, type Database, teams, users } from "@tandem/db";
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ConsolePosition } from "../console-cursor";
+import type { KeysetPosition } from "../../../lib/keyset-page";
 
 export interface AuditFilter {
   action?: string;
@@ -12,7 +12,7 @@ export interface AuditFilter {
   since?: Date;
   until?: Date;
   /** The page starts after this entry (newest first). */
-  after?: ConsolePosition;
+  after?: KeysetPosition;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

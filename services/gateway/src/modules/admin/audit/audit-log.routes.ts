@@ -6,7 +6,7 @@ import {
 import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
+import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
 import { createAuditLogRepository } from "./audit-log.repository";
 
 const CURSOR_SCOPE = "audit";
@@ -31,7 +31,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { db }: { db: Da
     },
     async (request) => {
       const q = request.query;
-      const after = q.cursor ? decodeConsoleCursor(q.cursor, CURSOR_SCOPE, "number") : undefined;
+      const after = q.cursor ? decodeCursor(q.cursor, CURSOR_SCOPE, "number") : undefined;
       const rows = await audit.list(
         {
           action: q.action || undefined,
@@ -44,10 +44,12 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { db }: { db: Da
         },
         q.limit + 1,
       );
-      const page = rows.slice(0, q.limit);
-      const last = page.at(-1);
+      const page = keysetPage(rows, q.limit, CURSOR_SCOPE, (row) => ({
+        key: row.createdUs,
+        id: row.id,
+      }));
       return {
-        entries: page.map((entry) => ({
+        entries: page.items.map((entry) => ({
           id: entry.id,
           actor_id: entry.actorId,
           actor_email: entry.actorEmail,
@@ -60,10 +62,7 @@ export async function adminAuditLogRoutes(app: FastifyInstance, { db }: { db: Da
           after: entry.after,
           created_at: entry.createdAt.toISOString(),
         })),
-        next_cursor:
-          rows.length > q.limit && last
-            ? encodeConsoleCursor(CURSOR_SCOPE, { key: last.createdUs, id: last.id })
-            : null,
+        next_cursor: page.next_cursor,
       };
     },
   );

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
-import { decodeHistoryCursor, encodeHistoryCursor } from "../../submissions/history-cursor";
+import { decodeTimeCursor, keysetPage, timeKey } from "../../../lib/keyset-page";
 import type { SubmissionsRepository } from "../../submissions/submissions.repository";
 import type {
   AdminSubmissionsFilter,
@@ -25,6 +25,8 @@ export interface AdminSubmissionRoutesOptions {
 }
 
 const gunzipAsync = promisify(gunzip);
+
+const CURSOR_SCOPE = "admin-submissions";
 
 /** Every team's submissions, for the organizers (`/api/admin/submissions...`). */
 export async function adminSubmissionRoutes(
@@ -51,16 +53,12 @@ export async function adminSubmissionRoutes(
         ...(status ? { status } : {}),
         ...(since ? { since: new Date(since) } : {}),
         ...(until ? { until: new Date(until) } : {}),
-        ...(cursor ? { after: decodeHistoryCursor(cursor) } : {}),
+        ...(cursor ? { after: decodeTimeCursor(cursor, CURSOR_SCOPE) } : {}),
       };
       // One row beyond the page says whether there is a next one.
       const rows = await adminSubmissions.page(filter, limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        submissions: page.map(toAdminSubmission),
-        next_cursor: rows.length > limit && last ? encodeHistoryCursor(last.position) : null,
-      };
+      const page = keysetPage(rows, limit, CURSOR_SCOPE, (row) => timeKey(row.position));
+      return { submissions: page.items.map(toAdminSubmission), next_cursor: page.next_cursor };
     },
   );
 

@@ -3,7 +3,7 @@ import { type Database, submissions, type Team, teamMembers, teams, users } from
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../lib/audit";
-import type { ConsolePosition } from "../console-cursor";
+import type { KeysetPosition } from "../../../lib/keyset-page";
 
 type Actor = Parameters<typeof recordAudit>[1];
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -22,7 +22,7 @@ export interface AdminTeamFilter {
   teamIds?: readonly string[];
   sort: AdminTeamSort;
   order: "asc" | "desc";
-  after?: ConsolePosition;
+  after?: KeysetPosition;
 }
 
 export interface AdminTeamRecord {

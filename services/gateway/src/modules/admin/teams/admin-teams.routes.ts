@@ -25,9 +25,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../../lib/api-keys";
 import { conflict, notFound } from "../../../lib/http-error";
+import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
 import { activationRequestOf } from "../../teams/activation-request";
 import { generateInviteCode } from "../../teams/invite-codes";
-import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
 import { createTeamFlagsReader } from "./admin-teams.flags";
 import {
   type AdminTeamRecord,
@@ -86,7 +86,7 @@ export async function adminTeamsRoutes(
     async (request) => {
       const { query, status, flagged, sort, order, limit, cursor } = request.query;
       const scope = `teams:${sort}:${order}`;
-      const after = cursor ? decodeConsoleCursor(cursor, scope, TEAM_SORT_KINDS[sort]) : undefined;
+      const after = cursor ? decodeCursor(cursor, scope, TEAM_SORT_KINDS[sort]) : undefined;
       const everyFlag = flagged ? await flags.flagsOf("all") : undefined;
       const rows = await teams.list(
         {
@@ -99,15 +99,11 @@ export async function adminTeamsRoutes(
         },
         limit + 1,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      const flagsOf = everyFlag ?? (await flags.flagsOf(page.map((record) => record.team.id)));
+      const page = keysetPage(rows, limit, scope, (row) => ({ key: row.sortKey, id: row.team.id }));
+      const flagsOf = everyFlag ?? (await flags.flagsOf(page.items.map((row) => row.team.id)));
       return {
-        teams: page.map((record) => toRow(record, flagsOf.get(record.team.id))),
-        next_cursor:
-          rows.length > limit && last
-            ? encodeConsoleCursor(scope, { key: last.sortKey, id: last.team.id })
-            : null,
+        teams: page.items.map((record) => toRow(record, flagsOf.get(record.team.id))),
+        next_cursor: page.next_cursor,
       };
     },
   );

@@ -2,7 +2,7 @@ import type { AuditAction } from "@tandem/contracts";
 import { type Database, sessions, teamMembers, teams, type User, users } from "@tandem/db";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../../lib/audit";
-import type { ConsolePosition } from "../console-cursor";
+import type { KeysetPosition } from "../../../lib/keyset-page";
 
 type Actor = Parameters<typeof recordAudit>[1];
 
@@ -11,7 +11,7 @@ export interface AdminUserFilter {
   admin?: boolean;
   status?: "active" | "disabled";
   /** The page starts after this account (newest first). */
-  after?: ConsolePosition;
+  after?: KeysetPosition;
 }
 
 export interface AdminUserRecord {

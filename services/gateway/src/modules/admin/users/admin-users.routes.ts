@@ -11,7 +11,7 @@ import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { conflict, notFound } from "../../../lib/http-error";
-import { decodeConsoleCursor, encodeConsoleCursor } from "../console-cursor";
+import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
 import { type AdminUserRecord, createAdminUsersRepository } from "./admin-users.repository";
 
 const CURSOR_SCOPE = "users";
@@ -47,7 +47,7 @@ export async function adminUsersRoutes(app: FastifyInstance, { db }: { db: Datab
     },
     async (request) => {
       const { query, admin, status, limit, cursor } = request.query;
-      const after = cursor ? decodeConsoleCursor(cursor, CURSOR_SCOPE, "number") : undefined;
+      const after = cursor ? decodeCursor(cursor, CURSOR_SCOPE, "number") : undefined;
       const rows = await users.list(
         {
           query: query || undefined,
@@ -57,15 +57,11 @@ export async function adminUsersRoutes(app: FastifyInstance, { db }: { db: Datab
         },
         limit + 1,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        users: page.map(toRow),
-        next_cursor:
-          rows.length > limit && last
-            ? encodeConsoleCursor(CURSOR_SCOPE, { key: last.createdUs, id: last.user.id })
-            : null,
-      };
+      const page = keysetPage(rows, limit, CURSOR_SCOPE, (row) => ({
+        key: row.createdUs,
+        id: row.user.id,
+      }));
+      return { users: page.items.map(toRow), next_cursor: page.next_cursor };
     },
   );
 

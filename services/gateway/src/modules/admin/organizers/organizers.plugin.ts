@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import type { GatewayDeps } from "../../../deps";
+import { tagged } from "../../../plugins/openapi";
+import { adminInvitationsRoutes } from "./invitations.routes";
+
+/** Organizer invitations and who holds admin rights. */
+export async function organizersModule(app: FastifyInstance, { config, db }: GatewayDeps) {
+  await app.register(tagged("Organizers", adminInvitationsRoutes), {
+    db,
+    organizerCodeEnabled: config.organizerCode !== undefined,
+  });
+}
