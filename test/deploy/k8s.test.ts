@@ -231,7 +231,7 @@ describe("Kubernetes manifests", () => {
     expect(age.metadata.query).toBe("max(tandem_queue_oldest_wait_seconds)");
     expect(Number(age.metadata.threshold)).toBe(2);
     expect(age.metricType).toBe("Value");
-    expect(read("services/gateway/src/lib/metrics.ts")).toContain(
+    expect(read("services/gateway/src/lib/gateway-metrics.ts")).toContain(
       'name: "tandem_queue_oldest_wait_seconds"',
     );
     // The overlay names its Prometheus.

@@ -2,7 +2,7 @@ import type { Database } from "@tandem/db";
 import { type MetricsServer, serveMetrics } from "@tandem/jobs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { createGatewayMetrics, type GatewayMetrics, UNMATCHED_ROUTE } from "../lib/metrics";
+import { createGatewayMetrics, type GatewayMetrics, UNMATCHED_ROUTE } from "../lib/gateway-metrics";
 import { createStatusRepository } from "../modules/status/status.repository";
 
 declare module "fastify" {

@@ -86,6 +86,7 @@ export async function leaderboardRoutes(
       },
     },
     async (request, reply) => {
+      // The body the last rebuild wrote to the rankings cache (rebuilt first if it is empty).
       if (request.query.standings !== "private")
         return sendCached(reply, "overall", await rankings.overall());
       await recordPreview(request, "overall");

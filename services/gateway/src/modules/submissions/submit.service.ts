@@ -155,7 +155,8 @@ export async function submitPredictions(
     );
   }
   const expectedRows = testSet.ids.length;
-  // Parsed once, here, into the aligned form a worker scores (docs/adr/0021-workers-score.md).
+  // Parsed once, here, into the aligned form a worker scores (docs/adr/0021-workers-score.md):
+  // on a parser thread, by lib/submission-parser/check-submission.ts.
   const checked = await deps.check(input.csv, challenge, testSet);
   if (!checked.ok) {
     throw badRequest("submission.invalid", `Submission failed validation: ${checked.errors[0]}`, {
@@ -186,6 +187,8 @@ export async function submitPredictions(
   let usedToday: number | undefined;
   let stored = false;
   if (!submission) {
+    // `admitSubmission` (packages/jobs/src/admit-submission.ts): the duplicate check, the daily
+    // limit and the insert, under one lock per team and challenge.
     const admission = await submissions.insertWithinLimit(
       {
         teamId: team.id,
@@ -240,6 +243,9 @@ export async function submitPredictions(
   }
 
   if (isUnfinished(submission.status)) {
+    // To workers/scoring/src/process-submission.ts, which scores and stores the result: as the
+    // BullMQ job `score-<id>` in production (dispatch/bullmq-dispatcher.ts), in this process in
+    // embedded mode.
     const outcome = await deps.dispatcher.dispatch(submission.id, {
       traceId: input.traceId,
       waitMs: deps.waitMs,
