@@ -173,7 +173,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         revealed: boolean;
       },
     ): Promise<(Omit<HistoryRow, "position"> & { eligible: number })[]> {
-      // After the reveal a counted submission shows its private score (submission-view.ts).
+      // After the reveal a counted submission shows its private score (submissions.view.ts).
       const shown = options.revealed
         ? sql`coalesce(${submissions.privateMetricValue}, ${submissions.shownScore})`
         : sql`case when ${submissions.shownKind} = 'public' then ${submissions.shownScore} end`;

@@ -18,7 +18,7 @@ export interface TeamMemberExportRow {
 export function createExportsRepository({ db }: { db: Database }) {
   const flags = createTeamFlagsReader({ db });
   return {
-    /** Every live team's flags, as the console's teams view shows them (teams.flags.ts). */
+    /** Every live team's flags, as the console's teams view shows them (admin-teams.flags.ts). */
     teamFlags: () => flags.flagsOf("all"),
     /**
      * Records who took an export before it is sent: teams.csv holds every participant's e-mail,
