@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadConfig } from "@tandem/gateway";
 import { SCORING_QUEUE } from "@tandem/jobs";
 import { Queue } from "bullmq";
@@ -5,12 +8,13 @@ import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadWorkerConfig } from "../../workers/scoring/src/config";
+import { REPO_ROOT } from "../support/processes";
 import { createTestRedis, TEST_SECRETS } from "../support/services";
 import { packageJson, READS, read, shutdownDelayMs } from "./support/code";
 import { compose, resolvedCompose } from "./support/compose";
 import { dockerfiles, runtime } from "./support/dockerfile";
 import { typeCheck, validateModel } from "./support/k8s-types";
-import { NAME_HASH } from "./support/kustomize";
+import { type K8sObject, kustomize, NAME_HASH, withoutNameHashes } from "./support/kustomize";
 import {
   allManifests,
   base,
@@ -256,6 +260,36 @@ describe("Kubernetes manifests", () => {
     // Replica counts belong to the autoscalers; a fixed count would fight them on every apply.
     for (const name of ["tandem-gateway", "tandem-scoring-worker"]) {
       expect(find(base, "Deployment", name).spec).not.toHaveProperty("replicas");
+    }
+  });
+
+  it("point KEDA's list at the configured QUEUE_PREFIX, in the base's config or an overlay's", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tandem-k8s-prefix-"));
+    try {
+      cpSync(join(REPO_ROOT, "k8s"), dir, { recursive: true });
+      const edit = (file: string, from: string, to: string) => {
+        const text = readFileSync(join(dir, file), "utf8");
+        expect(text).toContain(from);
+        writeFileSync(join(dir, file), text.replace(from, to));
+      };
+      edit("base/config.env", "QUEUE_PREFIX=tandem\n", "QUEUE_PREFIX=from-base\n");
+      const [fromBase] = kustomize(dir, ["base"]);
+      edit(
+        "overlays/example/kustomization.yaml",
+        "      - PUBLIC_URL=",
+        "      - QUEUE_PREFIX=from-overlay\n      - PUBLIC_URL=",
+      );
+      const [fromOverlay] = kustomize(dir, ["overlays/example"]);
+      const listName = (objects: K8sObject[]) =>
+        (
+          find(withoutNameHashes(objects), "ScaledObject", "tandem-scoring-worker").spec as {
+            triggers: { metadata: Record<string, string> }[];
+          }
+        ).triggers[0]!.metadata.listName;
+      expect(listName(fromBase!)).toBe(`from-base:${SCORING_QUEUE}:wait`);
+      expect(listName(fromOverlay!)).toBe(`from-overlay:${SCORING_QUEUE}:wait`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
