@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { QueueCounts } from "../src/modules/status/status.repository";
+import { createStatusRepository, type QueueCounts } from "../src/modules/status/status.repository";
 import { statusRoutes } from "../src/modules/status/status.routes";
 import { createQueueStatusService, queueStatusOf } from "../src/modules/status/status.service";
 import { buildTestApp, type TestApp } from "./helper";
@@ -56,7 +56,11 @@ async function statusApp() {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(statusRoutes, { prefix: "/api", db: db(), now: () => clock.ms });
+  await app.register(statusRoutes, {
+    prefix: "/api",
+    counts: createStatusRepository({ db: db() }).counts,
+    now: () => clock.ms,
+  });
   apps.push(app);
   return app;
 }

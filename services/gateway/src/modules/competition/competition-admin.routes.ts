@@ -3,16 +3,16 @@ import {
   startCompetitionHeadersSchema,
   startCompetitionResponseSchema,
 } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { hashApiKey } from "../../lib/api-keys";
 import { forbidden, notFound } from "../../lib/http-error";
-import { createAdminTeamsRepository } from "../admin/teams/admin-teams.repository";
+import type { AdminTeamsRepository } from "../admin/teams/admin-teams.repository";
 import type { TeamsRepository } from "../teams/teams.repository";
 
 export interface CompetitionAdminRoutesOptions {
-  db: Database;
+  /** The console's activation: the change and its audit entry in one transaction. */
+  adminTeams: AdminTeamsRepository;
   teams: TeamsRepository;
   /** Who is ranked changed (a team activated): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
@@ -21,10 +21,8 @@ export interface CompetitionAdminRoutesOptions {
 /** Admin-only competition control; the scope's hook rejects non-admins with 403. */
 export async function competitionAdminRoutes(
   app: FastifyInstance,
-  { db, teams, onTeamsChanged }: CompetitionAdminRoutesOptions,
+  { adminTeams, teams, onTeamsChanged }: CompetitionAdminRoutesOptions,
 ) {
-  // The console's activation: the change and its audit entry in one transaction.
-  const adminTeams = createAdminTeamsRepository({ db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

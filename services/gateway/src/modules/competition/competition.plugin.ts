@@ -1,6 +1,8 @@
+import { loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { GatewayDeps } from "../../deps";
 import { tagged } from "../../plugins/openapi";
+import { createAdminTeamsRepository } from "../admin/teams/admin-teams.repository";
 import { createTeamsRepository } from "../teams/teams.repository";
 import { competitionRoutes } from "./competition.routes";
 import { competitionAdminRoutes } from "./competition-admin.routes";
@@ -8,7 +10,9 @@ import { competitionDefinitionAdminRoutes, competitionDefinitionRoutes } from ".
 
 /** The public `/competition/*`: the domains and the active definition. */
 export async function competitionModule(app: FastifyInstance, { db, definitions }: GatewayDeps) {
-  await app.register(tagged("Competition", competitionRoutes), { db });
+  await app.register(tagged("Competition", competitionRoutes), {
+    baselines: () => loadCurrentBaselines(db),
+  });
   await app.register(tagged("Competition", competitionDefinitionRoutes), { definitions });
 }
 
@@ -16,7 +20,7 @@ export async function competitionModule(app: FastifyInstance, { db, definitions 
 export async function competitionAdminModule(app: FastifyInstance, deps: GatewayDeps) {
   const { db } = deps;
   await app.register(tagged("Competition", competitionAdminRoutes), {
-    db,
+    adminTeams: createAdminTeamsRepository({ db }),
     teams: createTeamsRepository({ db }),
     onTeamsChanged: deps.rankingsChanged,
   });

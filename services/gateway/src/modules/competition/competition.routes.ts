@@ -6,7 +6,7 @@ import {
 } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
 import { type ChallengeFormat, competitionDomainsResponseSchema } from "@tandem/contracts";
-import { type Database, loadCurrentBaselines } from "@tandem/db";
+import type { loadCurrentBaselines } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 
@@ -33,14 +33,17 @@ function challengeFormat(c: Challenge): ChallengeFormat {
 }
 
 /** Public: the names usable in `/api/submit`, each challenge's format, and the page content. */
-export async function competitionRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function competitionRoutes(
+  app: FastifyInstance,
+  { baselines }: { baselines: () => ReturnType<typeof loadCurrentBaselines> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     "/competition/domains",
     { schema: { response: { 200: competitionDomainsResponseSchema } } },
     async () => {
       // The same values the domain leaderboards show as their baseline row.
-      const baselines = await loadCurrentBaselines(db);
+      const current = await baselines();
       return {
         domains: domains().map((d) => {
           const base = `/static/${d.slug}/`;
@@ -67,7 +70,7 @@ export async function competitionRoutes(app: FastifyInstance, { db }: { db: Data
               task: c.task,
               files: [...c.files],
               sample_data: c.sampleData.map((row) => [...row]),
-              baseline: baselines[c.key] ?? null,
+              baseline: current[c.key] ?? null,
               baseline_notebook_url: `${base}${baselineNotebookFile(c)}`,
               sample_submission_url: `${base}${sampleSubmissionFile(c)}`,
               format: challengeFormat(c),

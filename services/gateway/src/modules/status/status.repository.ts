@@ -46,3 +46,5 @@ export function createStatusRepository({ db }: { db: Database }) {
     },
   };
 }
+
+export type StatusRepository = ReturnType<typeof createStatusRepository>;

@@ -1,12 +1,11 @@
 import { queueStatusSchema } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createStatusRepository } from "./status.repository";
+import type { StatusRepository } from "./status.repository";
 import { createQueueStatusService, QUEUE_STATUS_CACHE_MS } from "./status.service";
 
 export interface StatusRoutesOptions {
-  db: Database;
+  counts: StatusRepository["counts"];
   /** How long each gateway keeps the figures (ms); also the browsers' max-age. */
   ttlMs?: number;
   now?: () => number;
@@ -15,9 +14,8 @@ export interface StatusRoutesOptions {
 /** `GET /status`: the scoring queue for anyone, signed in or not; counts only. */
 export async function statusRoutes(
   app: FastifyInstance,
-  { db, ttlMs = QUEUE_STATUS_CACHE_MS, now }: StatusRoutesOptions,
+  { counts, ttlMs = QUEUE_STATUS_CACHE_MS, now }: StatusRoutesOptions,
 ) {
-  const { counts } = createStatusRepository({ db });
   const status = createQueueStatusService({ counts, ttlMs, ...(now ? { now } : {}) });
   const maxAge = Math.floor(ttlMs / 1000);
 

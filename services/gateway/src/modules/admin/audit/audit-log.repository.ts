@@ -79,3 +79,5 @@ export function createAuditLogRepository({ db }: { db: Database }) {
     },
   };
 }
+
+export type AuditLogRepository = ReturnType<typeof createAuditLogRepository>;

@@ -3,18 +3,19 @@ import {
   adminAuditQuerySchema,
   errorResponseSchema as errorSchema,
 } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
-import { createAuditLogRepository } from "./audit-log.repository";
+import type { AuditLogRepository } from "./audit-log.repository";
 
 const CURSOR_SCOPE = "audit";
 
 /** `GET /admin/audit`: the organizers' actions, newest first. Read-only by design. */
-export async function adminAuditLogRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function adminAuditLogRoutes(
+  app: FastifyInstance,
+  { audit }: { audit: AuditLogRepository },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const audit = createAuditLogRepository({ db });
 
   r.get(
     "/admin/audit",

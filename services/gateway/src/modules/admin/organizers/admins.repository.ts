@@ -56,3 +56,5 @@ export function createAdminsRepository({ db }: { db: Database }) {
     },
   };
 }
+
+export type AdminsRepository = ReturnType<typeof createAdminsRepository>;

@@ -8,15 +8,16 @@ import {
   errorResponseSchema as errorSchema,
   revokedAdminInvitationSchema,
 } from "@tandem/contracts";
-import type { AdminInvitationRow, Database } from "@tandem/db";
+import type { AdminInvitationRow } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
-import { createAdminsRepository } from "./admins.repository";
-import { createAdminInvitationsRepository, invitationState } from "./invitations.repository";
+import type { AdminsRepository } from "./admins.repository";
+import { type AdminInvitationsRepository, invitationState } from "./invitations.repository";
 
 export interface AdminInvitationsRoutesOptions {
-  db: Database;
+  invitations: AdminInvitationsRepository;
+  admins: AdminsRepository;
   /** Whether the shared ORGANIZER_CODE also makes admins (shown beside the invitations). */
   organizerCodeEnabled: boolean;
 }
@@ -27,11 +28,9 @@ export interface AdminInvitationsRoutesOptions {
  */
 export async function adminInvitationsRoutes(
   app: FastifyInstance,
-  { db, organizerCodeEnabled }: AdminInvitationsRoutesOptions,
+  { invitations, admins, organizerCodeEnabled }: AdminInvitationsRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const invitations = createAdminInvitationsRepository({ db });
-  const admins = createAdminsRepository({ db });
   const denied = { 401: errorSchema, 403: errorSchema };
 
   r.get(

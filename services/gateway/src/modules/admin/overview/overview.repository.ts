@@ -98,3 +98,5 @@ export function createOverviewRepository({ db }: { db: Database }) {
     },
   };
 }
+
+export type OverviewRepository = ReturnType<typeof createOverviewRepository>;

@@ -3,15 +3,16 @@ import {
   errorResponseSchema as errorSchema,
   OVERVIEW_WAITING_MAX,
 } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createOverviewRepository } from "./overview.repository";
+import type { OverviewRepository } from "./overview.repository";
 
 /** `GET /admin/overview`: the competition at a glance, with links to each list. */
-export async function adminOverviewRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function adminOverviewRoutes(
+  app: FastifyInstance,
+  { overview }: { overview: OverviewRepository },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const overview = createOverviewRepository({ db });
 
   r.get(
     "/admin/overview",

@@ -55,3 +55,5 @@ export function createStatsRepository({ db }: { db: Database }) {
     },
   };
 }
+
+export type StatsRepository = ReturnType<typeof createStatsRepository>;

@@ -1,19 +1,17 @@
 import { errorResponseSchema as errorSchema, submissionsPerHourSchema } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { SettingsService } from "../../settings/settings.service";
-import { createStatsRepository } from "./stats.repository";
+import type { StatsRepository } from "./stats.repository";
 
 const HOUR_MS = 3_600_000;
 
 /** `GET /admin/stats/*`: figures behind the console's charts (issue 33), organizers only. */
 export async function adminStatsRoutes(
   app: FastifyInstance,
-  { db, settings }: { db: Database; settings: Pick<SettingsService, "current"> },
+  { stats, settings }: { stats: StatsRepository; settings: Pick<SettingsService, "current"> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const stats = createStatsRepository({ db });
 
   r.get(
     "/admin/stats/submissions-per-hour",

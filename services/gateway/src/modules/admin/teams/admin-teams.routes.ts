@@ -20,7 +20,6 @@ import {
   errorResponseSchema as errorSchema,
   type TeamRole,
 } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../../lib/api-keys";
@@ -28,15 +27,16 @@ import { conflict, notFound } from "../../../lib/http-error";
 import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
 import { activationRequestOf } from "../../teams/activation-request";
 import { generateInviteCode } from "../../teams/invite-codes";
-import { createTeamFlagsReader } from "./admin-teams.flags";
+import type { TeamFlagsReader } from "./admin-teams.flags";
 import {
   type AdminTeamRecord,
-  createAdminTeamsRepository,
+  type AdminTeamsRepository,
   TEAM_SORT_KINDS,
 } from "./admin-teams.repository";
 
 export interface AdminTeamsRoutesOptions {
-  db: Database;
+  teams: AdminTeamsRepository;
+  flags: TeamFlagsReader;
   encryptionKey: Buffer;
   /** Who is ranked changed (activated, deactivated, disqualified...): rewrite the cached rankings. */
   onTeamsChanged: () => Promise<unknown>;
@@ -49,11 +49,9 @@ const TEAM_NOT_FOUND = "Team not found (or dissolved).";
 /** The organizers' teams: list, detail and actions, each action audited. */
 export async function adminTeamsRoutes(
   app: FastifyInstance,
-  { db, encryptionKey, onTeamsChanged }: AdminTeamsRoutesOptions,
+  { teams, flags, encryptionKey, onTeamsChanged }: AdminTeamsRoutesOptions,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const teams = createAdminTeamsRepository({ db });
-  const flags = createTeamFlagsReader({ db });
   const denied = { 401: errorSchema, 403: errorSchema };
   const action = {
     ...denied,

@@ -7,20 +7,21 @@ import {
   adminUsersQuerySchema,
   errorResponseSchema as errorSchema,
 } from "@tandem/contracts";
-import type { Database } from "@tandem/db";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { conflict, notFound } from "../../../lib/http-error";
 import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
-import { type AdminUserRecord, createAdminUsersRepository } from "./admin-users.repository";
+import type { AdminUserRecord, AdminUsersRepository } from "./admin-users.repository";
 
 const CURSOR_SCOPE = "users";
 const USER_NOT_FOUND = "User not found.";
 
 /** The organizers' accounts list and actions (admin access, disable, enable), each audited. */
-export async function adminUsersRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function adminUsersRoutes(
+  app: FastifyInstance,
+  { users }: { users: AdminUsersRepository },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const users = createAdminUsersRepository({ db });
   const denied = { 401: errorSchema, 403: errorSchema };
   const action = {
     ...denied,
