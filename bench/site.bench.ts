@@ -38,16 +38,45 @@ function median(values: number[]): number {
 const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
 interface Report {
-  categories: { performance: { score: number } };
+  categories: { performance: { score: number | null } };
+  runtimeError?: { message?: string };
   audits: Record<string, { displayValue?: string; numericValue?: number }>;
 }
 
 const lighthouse = join(REPO_ROOT, "node_modules", ".bin", "lighthouse");
 
-/** One Lighthouse mobile run of `path`; prints its line and returns the report. */
-function runLighthouse(path: string, method: "simulate" | "devtools", run: number): Report {
+/**
+ * One Lighthouse mobile run of `path`; prints its line and returns the report, or null when
+ * Lighthouse could not record the page (it happens on this machine under load: "Something went
+ * wrong with recording the trace", or a score of null). Such a run is reported, not counted.
+ */
+function runLighthouse(path: string, method: "simulate" | "devtools", run: number): Report | null {
   const output = join(dir, `${method}-${run}.json`);
   const before = load();
+  try {
+    lighthouseRun(path, method, output);
+  } catch (error) {
+    const stderr = String((error as { stderr?: Buffer }).stderr ?? error).trim();
+    console.log(
+      `lighthouse (${method}) ${path} run ${run}: failed (${before}): ${stderr.split("\n").at(-1)}`,
+    );
+    return null;
+  }
+  const report = JSON.parse(readFileSync(output, "utf8")) as Report;
+  if (report.categories.performance.score === null) {
+    console.log(
+      `lighthouse (${method}) ${path} run ${run}: no score (${before}): ${report.runtimeError?.message ?? "?"}`,
+    );
+    return null;
+  }
+  const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
+  console.log(
+    `lighthouse (${method}) ${path} run ${run}: ${score(report)}   FCP ${metric("first-contentful-paint")}   LCP ${metric("largest-contentful-paint")}   TBT ${metric("total-blocking-time")}   CLS ${metric("cumulative-layout-shift")}   (${before}, ${load()} after)`,
+  );
+  return report;
+}
+
+function lighthouseRun(path: string, method: "simulate" | "devtools", output: string) {
   // stderr is kept so that a failed run says why (execFileSync puts it in the error).
   execFileSync(
     lighthouse,
@@ -65,18 +94,19 @@ function runLighthouse(path: string, method: "simulate" | "devtools", run: numbe
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
-  const report = JSON.parse(readFileSync(output, "utf8")) as Report;
-  const metric = (id: string) => report.audits[id]?.displayValue ?? "?";
-  console.log(
-    `lighthouse (${method}) ${path} run ${run}: ${score(report)}   FCP ${metric("first-contentful-paint")}   LCP ${metric("largest-contentful-paint")}   TBT ${metric("total-blocking-time")}   CLS ${metric("cumulative-layout-shift")}   (${before}, ${load()} after)`,
-  );
-  return report;
 }
 
-const score = (report: Report) => Math.round(report.categories.performance.score * 100);
+const score = (report: Report) => Math.round((report.categories.performance.score ?? 0) * 100);
 
+/** RUNS recorded runs of `path`: a run Lighthouse could not record is tried again, twice at most. */
 function runs(path: string, method: "simulate" | "devtools"): Report[] {
-  return Array.from({ length: RUNS }, (_, i) => runLighthouse(path, method, i + 1));
+  const reports: Report[] = [];
+  for (let attempt = 1; reports.length < RUNS && attempt <= RUNS + 2; attempt++) {
+    const report = runLighthouse(path, method, attempt);
+    if (report) reports.push(report);
+  }
+  if (reports.length === 0) throw new Error(`Lighthouse recorded no run of ${path} (${method})`);
+  return reports;
 }
 
 try {
@@ -101,17 +131,17 @@ try {
       ...reports.map((r) => r.audits["cumulative-layout-shift"]?.numericValue ?? Infinity),
     );
     console.log(
-      `lighthouse mobile performance (${method}) /, median of ${RUNS}: ${median(reports.map(score))}, LCP ${(lcp / 1000).toFixed(2)} s, CLS at most ${cls}${method === "simulate" ? " (target at least 98, LCP under 1.8 s, CLS 0)" : ""}`,
+      `lighthouse mobile performance (${method}) /, median of ${reports.length}: ${median(reports.map(score))}, LCP ${(lcp / 1000).toFixed(2)} s, CLS at most ${cls}${method === "simulate" ? " (target at least 98, LCP under 1.8 s, CLS 0)" : ""}`,
     );
   }
   if (!LANDING_ONLY) {
     const medians: string[] = [];
     for (const path of PAGES) {
-      const median_ = median(runs(path, "simulate").map(score));
-      medians.push(`${path} ${median_}`);
+      const reports = runs(path, "simulate");
+      medians.push(`${path} ${median(reports.map(score))} (${reports.length} runs)`);
     }
     console.log(
-      `lighthouse mobile performance (simulate), medians of ${RUNS}: ${medians.join(", ")} (target at least 95)`,
+      `lighthouse mobile performance (simulate), medians: ${medians.join(", ")} (target at least 95)`,
     );
   }
 } finally {
