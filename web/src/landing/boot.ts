@@ -6,7 +6,7 @@
  * their account) or when a banner has to show, the way every other page starts. A header
  * button clicked before the app took over is clicked again once it has.
  */
-import { toPublicConfig } from "../api/config/parse";
+import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
 import { mayHaveSession } from "../auth/sessionKeys";
 import { bannersOf, readDismissed } from "../components/Layout/banners";
 import { activeIndexOf, setOf } from "./rotationDom";
@@ -56,7 +56,9 @@ function recordClicks() {
 
 async function bannerToShow(): Promise<boolean> {
   try {
-    const response = await fetch("/api/config/public", { headers: { accept: "application/json" } });
+    const response = await fetch(`/api${PUBLIC_CONFIG_PATH}`, {
+      headers: { accept: "application/json" },
+    });
     if (!response.ok) return false;
     const { paused, announcement } = bannersOf(
       toPublicConfig(await response.json()),
