@@ -1,6 +1,7 @@
 import { SITE_TIMERS } from "@tandem/competition";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, sceneApi } from "./api-setup";
 import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import {
@@ -30,6 +31,7 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
+const { call } = sceneApi(() => server.baseUrl);
 
 /** A page in its own context, so fake clocks and sign-ins never leak between tests. */
 function freshPage(options: PageOptions = {}): Promise<Page> {
@@ -37,12 +39,36 @@ function freshPage(options: PageOptions = {}): Promise<Page> {
 }
 
 /**
- * Opens "/" and waits until the browser has adopted the prerendered HTML: before that the page
- * is readable but its buttons do nothing yet.
+ * Opens "/", moves the mouse (the app loads on the first input: docs/adr/0024) and waits until
+ * the app has adopted the prerendered HTML.
  */
 async function openLanding(page: Page): Promise<void> {
   await page.goto(url("/"));
+  await page.mouse.move(2, 2);
   await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+}
+
+/** The app's code (src/start.tsx's chunk), as opposed to the landing page's first script. */
+const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
+
+/** Records whether `page` requested the app's code. */
+function watchApp(page: Page): () => boolean {
+  let requested = false;
+  page.on("request", (request) => {
+    if (APP_SCRIPT.test(request.url())) requested = true;
+  });
+  return () => requested;
+}
+
+/**
+ * Opens "/" with the app's code held back: the page runs on its first script alone, however the
+ * test hovers, focuses or clicks (each of which would otherwise start loading the app).
+ */
+async function openWithoutApp(page: Page): Promise<void> {
+  await page.route(APP_SCRIPT, (route) => route.abort());
+  await page.goto(url("/"));
+  await page.waitForLoadState("networkidle");
+  expect(await page.locator("#root[data-prerendered]").count()).toBe(1);
 }
 
 /** Uncaught errors and console errors (a hydration mismatch is reported as one). */
@@ -141,11 +167,16 @@ describe("landing page sections", () => {
   });
 });
 
-describe("landing page timers", () => {
+// Each timer twice: run by the page's first script, as before anyone touches the page, and by
+// the app. The hand-over from one to the other is in "first load".
+describe.each([
+  ["before the app is loaded", openWithoutApp],
+  ["once the app has taken over", openLanding],
+])("landing page timers, %s", (_when, open) => {
   it("advances the hero message every 5 seconds and its background on its own slower timer", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     await heroSlide(page, 0).waitFor();
     const firstBackground = site.hero.backgrounds[0]?.src ?? "";
     expect(await activeHeroBackground(page)).toBe(firstBackground);
@@ -171,7 +202,7 @@ describe("landing page timers", () => {
   it("pauses the hero while hovered or focused, and lets the dots pick a message", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     await heroSlide(page, 0).waitFor();
 
     await heroSlide(page, 0).hover();
@@ -201,7 +232,7 @@ describe("landing page timers", () => {
   it("stops the hero with its Pause button and starts it again with Play", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     await page.getByRole("button", { name: "Pause highlights" }).click();
     await moveMouseAway(page);
     await page.clock.runFor(carouselIntervalMs * 3);
@@ -217,7 +248,7 @@ describe("landing page timers", () => {
   it("rotates 'Should I Participate?' every 5 seconds, with dots, arrows and pause on hover", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     const carousel = page.getByRole("region", { name: "Who the competition is for" });
     await carousel.waitFor();
     expect(await visibleAudience(page)).toBe(site.participate.slides[0]?.title);
@@ -257,7 +288,7 @@ describe("landing page timers", () => {
   it("scrolls the supporters' logos through one loop in 30 seconds, paused on hover", async () => {
     const page = await freshPage();
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     const track = page.getByRole("list", { name: "Supporters" });
     await track.scrollIntoViewIfNeeded();
     await page.clock.runFor(100);
@@ -290,7 +321,7 @@ describe("landing page timers", () => {
   it("keeps everything still for visitors who ask for reduced motion", async () => {
     const page = await freshPage({ reducedMotion: "reduce" });
     await pauseClock(page);
-    await openLanding(page);
+    await open(page);
     await heroSlide(page, 0).waitFor();
     await page.getByRole("button", { name: "Play highlights" }).waitFor();
     await page.clock.runFor(carouselIntervalMs * 4);
@@ -523,6 +554,50 @@ describe("header", () => {
 });
 
 describe("first load", () => {
+  it("runs on its first script until someone uses it, then loads the app and opens the menu clicked meanwhile", async () => {
+    const page = await freshPage();
+    const errors = collectErrors(page);
+    const appRequested = watchApp(page);
+    await page.goto(url("/"));
+    await page.waitForLoadState("networkidle");
+    expect(appRequested()).toBe(false);
+    // The page is whole without the app: the footer is the build's static copy.
+    expect(await page.getByRole("contentinfo").count()).toBe(1);
+    await page.getByRole("banner").getByRole("button", { name: "Settings" }).click();
+    // The click also started the app; once it has adopted the page, the click is replayed.
+    await page.getByRole("menu").getByRole("menuitemradio", { name: "Dark" }).waitFor();
+    expect(appRequested()).toBe(true);
+    expect(await page.locator("#root[data-prerendered]").count()).toBe(0);
+    // The app's footer replaced the static one.
+    expect(await page.getByRole("contentinfo").count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("loads the app at once when there is a banner to show", async () => {
+    const admin = (await call("/login-verification", { body: ADMIN })).body.token as string;
+    const paused = async (value: boolean) => {
+      const saved = await call("/admin/settings", {
+        method: "PATCH",
+        headers: bearer(admin),
+        body: { submissions_paused: value },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    // Deployment-wide: set and cleared within this test.
+    await paused(true);
+    try {
+      const page = await freshPage();
+      const appRequested = watchApp(page);
+      await page.goto(url("/"));
+      await page.getByText("Submissions are paused", { exact: true }).waitFor();
+      expect(appRequested()).toBe(true);
+      await page.close();
+    } finally {
+      await paused(false);
+    }
+  });
+
   it("arrives prerendered: readable with scripts off, then adopted without errors", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const still = await context.newPage();

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "./browser";
@@ -35,6 +36,27 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
     context.close().catch(() => {});
   });
   return page;
+}
+
+/** The landing page's budget: the JavaScript it loads before anyone touches it (issue 36). */
+export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
+
+/**
+ * Every script `url` loads before the network goes quiet, with nobody touching the page, each
+ * gzipped at level 9 (the build also serves Brotli, which is smaller still): file name to bytes.
+ */
+export async function initialScripts(browser: Browser, url: string): Promise<Map<string, number>> {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  const scripts = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const name = new URL(response.url()).pathname;
+    scripts.set(name, gzipSync(await response.body(), { level: 9 }).length);
+  });
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await page.close();
+  return scripts;
 }
 
 /** Clock time the fake-timer tests start from (any fixed instant works). */

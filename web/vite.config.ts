@@ -25,14 +25,14 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `landing.html`: `index.html` plus preloads of the landing page's own chunk and styles.
- * The gateway serves it for "/" only, so the first visit fetches the page's code alongside the
- * app's instead of after it, and no other route downloads landing code it does not need.
+ * Writes `landing.html`: `index.html` with the landing page's first script (src/landing/boot.ts)
+ * in place of the app's, and the page's own styles. The app is loaded by that script when the
+ * visitor starts using the page (docs/adr/0024). The gateway serves it for "/" only.
  * scripts/prerender.mjs then fills its #root with the page's HTML.
  */
-function landingPreloads(): Plugin {
+function landingDocument(): Plugin {
   return {
-    name: "tandem-landing-preloads",
+    name: "tandem-landing-document",
     apply: "build",
     enforce: "post",
     generateBundle(_options, bundle) {
@@ -41,41 +41,54 @@ function landingPreloads(): Plugin {
       const home = chunks.find((chunk) =>
         chunk.facadeModuleId?.endsWith("/src/pages/HomePage.tsx"),
       );
-      if (html?.type !== "asset" || !home) return;
+      const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === "boot");
+      if (html?.type !== "asset" || !home || !boot) return;
       const source = String(html.source);
-      const js = new Set<string>();
-      const css = new Set<string>();
-      const visit = (fileName: string) => {
+      const importedCss = (fileName: string, seen = new Set<string>()): string[] => {
         const chunk = bundle[fileName];
-        if (chunk?.type !== "chunk" || js.has(fileName)) return;
-        js.add(fileName);
-        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-        for (const imported of chunk.imports) visit(imported);
+        if (chunk?.type !== "chunk" || seen.has(fileName)) return [];
+        seen.add(fileName);
+        return [
+          ...(chunk.viteMetadata?.importedCss ?? []),
+          ...chunk.imports.flatMap((imported) => importedCss(imported, seen)),
+        ];
       };
-      visit(home.fileName);
-      const links = [
-        ...[...css]
-          .filter((file) => !source.includes(file))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...[...js]
-          .filter((file) => !source.includes(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      const staticImports = (fileName: string): string[] => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== "chunk") return [];
+        return chunk.imports.flatMap((imported) => [imported, ...staticImports(imported)]);
+      };
+      const css = [...new Set(importedCss(home.fileName))].filter((file) => !source.includes(file));
+      const scripts = [...new Set(staticImports(boot.fileName))];
+      const head = [
+        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
       ];
+      // The app's entry and its preloads go: boot.ts imports the app when it is wanted.
+      const withoutApp = source
+        .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+"><\/script>/g, "")
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
+      if (withoutApp.includes('<script type="module"')) {
+        throw new Error("index.html has a module script landing.html would keep");
+      }
       this.emitFile({
         type: "asset",
         fileName: "landing.html",
-        source: source.replace("</head>", `    ${links.join("\n    ")}\n  </head>`),
+        source: withoutApp.replace("</head>", `    ${head.join("\n    ")}\n  </head>`),
       });
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), landingPreloads(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), landingDocument(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
+      // The landing page's first script, written into landing.html (not index.html).
+      ...(isSsrBuild ? {} : { input: { index: "index.html", boot: "src/landing/boot.ts" } }),
       output: {
         // React and the router change far less often than the app, so their own chunk stays
         // cached across deploys. Mantine is left to per-page splitting: grouping it would pull
@@ -97,4 +110,4 @@ export default defineConfig({
       "/static": gateway,
     },
   },
-});
+}));

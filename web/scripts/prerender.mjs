@@ -28,18 +28,19 @@ async function assertNoDefinitionInBrowserChunks() {
 
 try {
   await assertNoDefinitionInBrowserChunks();
-  const { render, defaultPublicCompetition } = await import(
+  const { render, renderFooter, defaultPublicCompetition } = await import(
     new URL("entry-server.js", serverBuild).href
   );
   const competition = defaultPublicCompetition();
   const html = await render("/", competition);
+  const footer = renderFooter(competition);
   const page = await readFile(landing, "utf8");
   if (!page.includes(ROOT)) throw new Error("dist/landing.html has no empty #root to fill");
   if (!page.includes(DATA)) throw new Error("dist/landing.html has no empty #tandem-competition");
   // `<` escaped: no text in the data can close the script.
   const json = JSON.stringify(competition).replace(/</g, "\\u003c");
   const filled = page
-    .replace(ROOT, () => `<div id="root" data-prerendered>${html}</div>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered>${html}</div>${footer}`)
     .replace(DATA, () => DATA.replace("></", `>${json}</`));
   await writeFile(landing, filled);
   await writeCompressed(landing.pathname, Buffer.from(filled));

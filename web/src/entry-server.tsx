@@ -1,8 +1,14 @@
 import type { PublicCompetition } from "@tandem/competition";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouter,
+  StaticRouterProvider,
+} from "react-router";
 import { AppProviders } from "./AppProviders";
 import { defaultDefinition, publicCompetitionOf } from "./competition/defaultDefinition";
+import { FooterContent, PRERENDERED_FOOTER_ID } from "./components/Footer/Footer";
 import { routes } from "./Router";
 
 /**
@@ -29,4 +35,20 @@ export async function render(pathname: string, competition: PublicCompetition): 
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
+}
+
+/**
+ * The landing page's footer as static HTML, to follow #root: the app renders it through a portal
+ * at the end of <body>, which cannot be prerendered, and the page may be read a while before the
+ * app is loaded (docs/adr/0024). The app's own footer replaces it.
+ */
+export function renderFooter(competition: PublicCompetition): string {
+  const html = renderToString(
+    <AppProviders competition={competition}>
+      <StaticRouter location="/">
+        <FooterContent />
+      </StaticRouter>
+    </AppProviders>,
+  );
+  return `<div id="${PRERENDERED_FOOTER_ID}">${html}</div>`;
 }

@@ -1,18 +1,11 @@
 import { userSchema } from "@tandem/contracts";
 import { z } from "zod";
+import { TAB_SESSION_HINT_KEY, TOKEN_KEY } from "./sessionKeys";
 import type { User } from "./user";
 
-const TOKEN_KEY = "auth_token";
 const USER_KEY = "user";
 const REMEMBER_ME_KEY = "remember_me";
 const API_KEY_KEY = "api_key";
-
-/**
- * Set (in localStorage) while a tab holds a session not remembered: a new tab then asks the open
- * tabs for it (sessionShare.ts). It holds no secret, only "ask"; without it a tab never waits for
- * an answer. Cleared when nobody answered, set again by a holding tab when it is shown again.
- */
-const TAB_SESSION_HINT_KEY = "tab_session";
 
 export const STORED_KEYS = [TOKEN_KEY, USER_KEY, REMEMBER_ME_KEY, API_KEY_KEY] as const;
 export type StoredKey = (typeof STORED_KEYS)[number];

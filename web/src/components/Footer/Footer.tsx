@@ -1,6 +1,7 @@
 import { Container } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import type { SocialLink } from "@tandem/competition";
+import { useLayoutEffect } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { useCompetition } from "../../competition/CompetitionContext";
@@ -36,10 +37,18 @@ export function Footer() {
   // browser's first render to match: mount it right after. It sits below everything else, so
   // nothing above it moves.
   const mounted = useMounted();
+  // The prerendered landing page carries a static copy of it (src/entry-server.tsx), in the
+  // same place: this one replaces it in the same frame.
+  useLayoutEffect(() => {
+    if (mounted) document.getElementById(PRERENDERED_FOOTER_ID)?.remove();
+  }, [mounted]);
   return mounted ? createPortal(<FooterContent />, document.body) : null;
 }
 
-function FooterContent() {
+/** The static copy of the footer in the prerendered landing page. */
+export const PRERENDERED_FOOTER_ID = "prerendered-footer";
+
+export function FooterContent() {
   const { competition } = useCompetition();
   const footer = competition.site.footer;
   const domainGroup = {

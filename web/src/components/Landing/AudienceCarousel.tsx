@@ -11,11 +11,12 @@ import { SectionHeading } from "./SectionHeading";
 export function AudienceCarousel() {
   const participate = useCompetition().competition.site.participate;
   const slides = participate.slides;
-  const control = useRotationControl();
+  const control = useRotationControl("audience");
   const { index, setIndex, next, previous } = useRotatingIndex(
     slides.length,
     SITE_TIMERS.carouselIntervalMs,
     control.running,
+    { region: "audience", set: "slides" },
   );
   const count = slides.length;
 
@@ -33,7 +34,12 @@ export function AudienceCarousel() {
           aria-label="Who the competition is for"
           {...control.regionProps}
         >
-          <div className={classes.carouselSlides} aria-live={control.running ? "off" : "polite"}>
+          <div
+            className={classes.carouselSlides}
+            aria-live={control.running ? "off" : "polite"}
+            data-rotation-set="slides"
+            data-interval-ms={SITE_TIMERS.carouselIntervalMs}
+          >
             {slides.map((slide, i) => (
               // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
               <article
@@ -75,11 +81,17 @@ export function AudienceCarousel() {
               className={classes.roundButton}
               onClick={previous}
               aria-label="Previous audience"
+              data-rotation-step={-1}
             >
               <ChevronLeftIcon />
             </button>
             {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
-            <div className={classes.dots} role="group" aria-label="Choose an audience">
+            <div
+              className={classes.dots}
+              role="group"
+              aria-label="Choose an audience"
+              data-rotation-dots
+            >
               {slides.map((slide, i) => (
                 <button
                   key={slide.id}
@@ -96,6 +108,7 @@ export function AudienceCarousel() {
               className={classes.roundButton}
               onClick={next}
               aria-label="Next audience"
+              data-rotation-step={1}
             >
               <ChevronRightIcon />
             </button>

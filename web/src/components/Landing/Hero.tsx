@@ -12,12 +12,16 @@ import { useRotatingIndex, useRotationControl } from "./rotation";
 export function Hero() {
   const { status } = useAuth();
   const { heading, slides, backgrounds, actions } = useCompetition().competition.site.hero;
-  const control = useRotationControl();
-  const slide = useRotatingIndex(slides.length, SITE_TIMERS.carouselIntervalMs, control.running);
+  const control = useRotationControl("hero");
+  const slide = useRotatingIndex(slides.length, SITE_TIMERS.carouselIntervalMs, control.running, {
+    region: "hero",
+    set: "slides",
+  });
   const background = useRotatingIndex(
     backgrounds.length,
     SITE_TIMERS.heroBackgroundIntervalMs,
     control.running,
+    { region: "hero", set: "backgrounds" },
   );
   const action = status === "authenticated" ? actions.dashboard : actions.register;
 
@@ -28,7 +32,12 @@ export function Hero() {
       aria-label="Competition highlights"
       {...control.regionProps}
     >
-      <div className={classes.heroBackgrounds} aria-hidden="true">
+      <div
+        className={classes.heroBackgrounds}
+        aria-hidden="true"
+        data-rotation-set="backgrounds"
+        data-interval-ms={SITE_TIMERS.heroBackgroundIntervalMs}
+      >
         {backgrounds.map((image, i) => (
           <div
             key={image.src}
@@ -43,7 +52,12 @@ export function Hero() {
       <Container size="lg" className={classes.heroInner}>
         <h1 className={classes.heroHeading}>{heading}</h1>
 
-        <div className={classes.heroSlides} aria-live={control.running ? "off" : "polite"}>
+        <div
+          className={classes.heroSlides}
+          aria-live={control.running ? "off" : "polite"}
+          data-rotation-set="slides"
+          data-interval-ms={SITE_TIMERS.carouselIntervalMs}
+        >
           {slides.map((item, i) => (
             // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
             <div
@@ -89,7 +103,12 @@ export function Hero() {
             tone="light"
           />
           {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
-          <div className={classes.dots} role="group" aria-label="Choose a highlight">
+          <div
+            className={classes.dots}
+            role="group"
+            aria-label="Choose a highlight"
+            data-rotation-dots
+          >
             {slides.map((item, i) => (
               <button
                 key={item.title}

@@ -9,7 +9,11 @@ interface RotationButtonProps {
   tone?: "light" | "dark";
 }
 
-/** Pause/Play for content that moves on its own (WCAG 2.2.2). */
+/**
+ * Pause/Play for content that moves on its own (WCAG 2.2.2). Both icons are in the page, the
+ * other one hidden by `data-playing`: the page's first script flips it before the app is loaded
+ * (landing/rotationDom.ts).
+ */
 export function RotationButton({ playing, onToggle, subject, tone = "dark" }: RotationButtonProps) {
   return (
     <button
@@ -18,8 +22,12 @@ export function RotationButton({ playing, onToggle, subject, tone = "dark" }: Ro
       data-tone={tone}
       onClick={onToggle}
       aria-label={playing ? `Pause ${subject}` : `Play ${subject}`}
+      data-rotation-toggle
+      data-subject={subject}
+      data-playing={playing || undefined}
     >
-      {playing ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+      <PauseIcon size={16} data-icon="pause" />
+      <PlayIcon size={16} data-icon="play" />
     </button>
   );
 }

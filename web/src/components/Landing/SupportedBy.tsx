@@ -20,6 +20,11 @@ function useLogoLoop(running: boolean, loopMs: number) {
   useEffect(() => {
     const track = trackRef.current;
     if (!track) return;
+    // Where the page's first script left the loop (landing/rotationDom.ts).
+    if (track.dataset.elapsedMs !== undefined) {
+      elapsed.current = Number(track.dataset.elapsedMs) || 0;
+      delete track.dataset.elapsedMs;
+    }
     if (!running) return;
     let frame = 0;
     let last: number | null = null;
@@ -50,7 +55,7 @@ export function SupportedBy() {
   const { site } = useCompetition().competition;
   const section = site.supported_by;
   const supporters = site.sponsors.academic_partners;
-  const control = useRotationControl();
+  const control = useRotationControl("logos");
   // Reduced motion: one still row of logos, wrapping, with no duplicate copy.
   const moving = !control.reducedMotion || control.playing;
   const trackRef = useLogoLoop(moving && control.running, SITE_TIMERS.logoLoopMs);
@@ -65,7 +70,12 @@ export function SupportedBy() {
           {...control.regionProps}
         >
           <div className={classes.logoViewport}>
-            <ul className={classes.logoTrack} ref={trackRef} aria-label="Supporters">
+            <ul
+              className={classes.logoTrack}
+              ref={trackRef}
+              aria-label="Supporters"
+              data-loop-ms={SITE_TIMERS.logoLoopMs}
+            >
               {supporters.map((supporter) => (
                 <li key={supporter.name} className={classes.logoItem}>
                   <img

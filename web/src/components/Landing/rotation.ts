@@ -1,12 +1,22 @@
 import { useReducedMotion } from "@mantine/hooks";
 import { type FocusEvent, useCallback, useEffect, useState } from "react";
+import { activeIndexOf, adoptedRegion, controlStateOf, setOf } from "../../landing/rotationDom";
 
 /**
  * Advances `index` every `intervalMs` while `running`. The timer restarts whenever the index
- * changes, so a slide picked by hand also stays up for a full interval.
+ * changes, so a slide picked by hand also stays up for a full interval. When the app adopts the
+ * prerendered page, it starts at the slide the page's first script left shown (`adopt`).
  */
-export function useRotatingIndex(count: number, intervalMs: number, running: boolean) {
-  const [index, setIndex] = useState(0);
+export function useRotatingIndex(
+  count: number,
+  intervalMs: number,
+  running: boolean,
+  adopt?: { region: string; set: string },
+) {
+  const [index, setIndex] = useState(() => {
+    const region = adopt ? adoptedRegion(adopt.region) : null;
+    return region && adopt ? activeIndexOf(setOf(region, adopt.set)) : 0;
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new index restarts the timer
   useEffect(() => {
@@ -25,17 +35,20 @@ export function useRotatingIndex(count: number, intervalMs: number, running: boo
 /**
  * Pausing shared by the carousels: rotation stops while the pointer is over the region or focus
  * is inside it (WAI-ARIA carousel pattern), and starts stopped for people who ask for reduced
- * motion. `playing` is the user's own Pause/Play choice.
+ * motion. `playing` is the user's own Pause/Play choice. `region` names the region in the page
+ * (landing/rotationDom.ts), whose state the app adopts from the page's first script.
  */
-export function useRotationControl() {
+export function useRotationControl(region: string) {
   // Read on the first render: waiting for an effect would render every carousel twice.
   const reducedMotion = useReducedMotion(false, { getInitialValueInEffect: false });
-  const [choice, setChoice] = useState<boolean | null>(null);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const [adopted] = useState(() => controlStateOf(adoptedRegion(region)));
+  const [choice, setChoice] = useState<boolean | null>(adopted.choice);
+  const [hovered, setHovered] = useState(adopted.hovered);
+  const [focused, setFocused] = useState(adopted.focused);
 
   const playing = choice ?? !reducedMotion;
   const regionProps = {
+    "data-rotation": region,
     onMouseEnter: () => setHovered(true),
     onMouseLeave: () => setHovered(false),
     onFocus: () => setFocused(true),

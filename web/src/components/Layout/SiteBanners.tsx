@@ -1,28 +1,10 @@
 import { Alert, Container, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { usePublicConfig } from "../../api/config/hooks";
+import { bannersOf, readDismissed, rememberDismissed } from "./banners";
 
 // The Markdown renderer is fetched only when there is an announcement to show.
 const Markdown = lazy(() => import("../Markdown"));
-
-const DISMISSED_KEY = "tandem.announcement.dismissed";
-
-function readDismissed(): string | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage.getItem(DISMISSED_KEY);
-  } catch {
-    // Storage refused (privacy mode): the banner just cannot stay dismissed.
-    return null;
-  }
-}
-
-function rememberDismissed(id: string) {
-  try {
-    window.sessionStorage.setItem(DISMISSED_KEY, id);
-  } catch {
-    // As above.
-  }
-}
 
 /**
  * On every page, from the public config: a warning while the organizers have paused
@@ -32,10 +14,8 @@ function rememberDismissed(id: string) {
 export function SiteBanners() {
   const { data: config } = usePublicConfig();
   const [dismissed, setDismissed] = useState(readDismissed);
-  const announcement = config?.announcement ?? null;
-  const showAnnouncement = announcement !== null && announcement.id !== dismissed;
-  const paused = config?.submissions_paused === true;
-  if (!paused && !showAnnouncement) return null;
+  const { paused, announcement } = bannersOf(config, dismissed);
+  if (!paused && !announcement) return null;
 
   return (
     <Container size="xl" pt="sm">
@@ -47,7 +27,7 @@ export function SiteBanners() {
             </Text>
           </Alert>
         )}
-        {showAnnouncement && (
+        {announcement && (
           <Alert
             color="blue"
             variant="light"

@@ -1,0 +1,30 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "./pages";
+import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "./site-support";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("landing page budget", () => {
+  it("loads at most 100 KB of JavaScript (gzip) before anyone touches it", async () => {
+    const scripts = await initialScripts(browser, `${server.baseUrl}/`);
+    const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    // The files in the message: a failure names what came in.
+    expect(total, JSON.stringify(Object.fromEntries(scripts))).toBeLessThanOrEqual(
+      LANDING_JS_BUDGET_BYTES,
+    );
+    // Something was measured: a page that loaded no script at all would be another bug.
+    expect(scripts.size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * The landing page's only script at first (landing.html; docs/adr/0024). The page arrives
+ * prerendered, so nothing needs the app (React, Mantine, the router, the contracts) until the
+ * visitor does something with it: this script runs the carousels and the logo loop, and loads
+ * the app on the first sign of input, at once for a visitor with a session (the header shows
+ * their account) or when a banner has to show, the way every other page starts. A header
+ * button clicked before the app took over is clicked again once it has.
+ */
+import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
+import { mayHaveSession } from "../auth/sessionKeys";
+import { bannersOf, readDismissed } from "../components/Layout/banners";
+import { activeIndexOf, setOf } from "./rotationDom";
+
+const root = document.getElementById("root");
+const stops: (() => void)[] = [];
+/** A button of the app's (not a carousel's) clicked before the app took over. */
+let pendingClick: HTMLElement | null = null;
+let started = false;
+
+// Pointer, touch, wheel and keyboard: any of them may be the start of using a menu or a link.
+const INTENT = ["pointerover", "pointerdown", "touchstart", "wheel", "keydown", "focusin"];
+
+function startApp() {
+  if (started) return;
+  started = true;
+  for (const type of INTENT) document.removeEventListener(type, startApp, true);
+  void import("../start").then(({ startApp: start }) =>
+    start({
+      beforeRender() {
+        // From here React owns the page and replays the input that reaches it while hydrating.
+        for (const stop of stops) stop();
+      },
+    }),
+  );
+}
+
+function recordClicks() {
+  const record = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.("button");
+    if (button && root?.contains(button) && !button.closest("[data-rotation]")) {
+      pendingClick = button;
+    }
+  };
+  document.addEventListener("click", record, true);
+  stops.push(() => document.removeEventListener("click", record, true));
+  if (!root) return;
+  // App removes data-prerendered once the page is adopted and responds to input.
+  const observer = new MutationObserver(() => {
+    if (root.hasAttribute("data-prerendered")) return;
+    observer.disconnect();
+    if (pendingClick?.isConnected) pendingClick.click();
+    pendingClick = null;
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
+}
+
+async function bannerToShow(): Promise<boolean> {
+  try {
+    const response = await fetch(`/api${PUBLIC_CONFIG_PATH}`, {
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) return false;
+    const { paused, announcement } = bannersOf(
+      toPublicConfig(await response.json()),
+      readDismissed(),
+    );
+    return paused || announcement !== null;
+  } catch {
+    // The app, once loaded, asks again and shows what it gets.
+    return false;
+  }
+}
+
+interface RotatingSet {
+  element: HTMLElement;
+  items: HTMLElement[];
+  index: number;
+  intervalMs: number;
+  timer?: number;
+}
+
+/** One carousel region, as web/src/components/Landing/rotation.ts runs it in the app. */
+function runRegion(region: HTMLElement, reducedMotion: boolean) {
+  let playing = !reducedMotion;
+  let hovered = false;
+  let focused = false;
+  let running = false;
+  const toggle = region.querySelector<HTMLElement>("[data-rotation-toggle]");
+  const dots = [...region.querySelectorAll<HTMLElement>("[data-rotation-dots] > button")];
+  const sets: RotatingSet[] = [...region.querySelectorAll<HTMLElement>("[data-rotation-set]")].map(
+    (element) => ({
+      element,
+      items: [...element.children] as HTMLElement[],
+      index: activeIndexOf(element),
+      intervalMs: Number(element.dataset.intervalMs),
+    }),
+  );
+  const slides = sets.find((set) => set.element === setOf(region, "slides"));
+  const track = region.querySelector<HTMLElement>("[data-loop-ms]");
+  // Reduced motion: the app shows one still row of logos, without the copy or the button.
+  const moving = region.hasAttribute("data-moving") && !reducedMotion;
+  if (track && !moving) {
+    region.removeAttribute("data-moving");
+    for (const copy of track.querySelectorAll("li[aria-hidden]")) copy.remove();
+    toggle?.remove();
+  }
+
+  const schedule = (set: RotatingSet) => {
+    window.clearTimeout(set.timer);
+    if (!running || set.items.length < 2) return;
+    set.timer = window.setTimeout(() => show(set, set.index + 1), set.intervalMs);
+  };
+  const show = (set: RotatingSet, to: number) => {
+    const count = set.items.length;
+    set.index = ((to % count) + count) % count;
+    set.items.forEach((item, i) => {
+      item.toggleAttribute("data-active", i === set.index);
+      if (item.hasAttribute("aria-hidden"))
+        item.setAttribute("aria-hidden", String(i !== set.index));
+    });
+    if (set === slides) {
+      dots.forEach((dot, i) => {
+        if (i === set.index) dot.setAttribute("aria-current", "true");
+        else dot.removeAttribute("aria-current");
+      });
+    }
+    schedule(set);
+  };
+
+  const loop = logoLoop(track);
+  const update = () => {
+    const wasRunning = running;
+    running = playing && !hovered && !focused;
+    if (toggle?.isConnected) {
+      toggle.toggleAttribute("data-playing", playing);
+      toggle.setAttribute("aria-label", `${playing ? "Pause" : "Play"} ${toggle.dataset.subject}`);
+    }
+    for (const set of sets) {
+      if (set.element.hasAttribute("aria-live")) {
+        set.element.setAttribute("aria-live", running ? "off" : "polite");
+      }
+      if (running !== wasRunning) schedule(set);
+    }
+    loop?.run(running && moving);
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const button = (event.target as Element | null)?.closest?.("button");
+    if (!button || !region.contains(button)) return;
+    if (button === toggle) {
+      playing = !playing;
+      region.dataset.choice = playing ? "playing" : "paused";
+      update();
+    } else if (slides && dots.includes(button)) {
+      show(slides, dots.indexOf(button));
+    } else if (slides && button.dataset.rotationStep) {
+      show(slides, slides.index + Number(button.dataset.rotationStep));
+    }
+  };
+  const setHovered = (value: boolean) => {
+    hovered = value;
+    update();
+  };
+  const setFocused = (value: boolean) => {
+    focused = value;
+    update();
+  };
+  const listeners: [string, (event: never) => void][] = [
+    ["click", onClick],
+    ["mouseenter", () => setHovered(true)],
+    ["mouseleave", () => setHovered(false)],
+    ["focusin", () => setFocused(true)],
+    [
+      "focusout",
+      (event: FocusEvent) => {
+        if (!region.contains(event.relatedTarget as Node | null)) setFocused(false);
+      },
+    ],
+  ];
+  for (const [type, listener] of listeners) {
+    region.addEventListener(type, listener as EventListener);
+  }
+  update();
+
+  stops.push(() => {
+    for (const [type, listener] of listeners) {
+      region.removeEventListener(type, listener as EventListener);
+    }
+    for (const set of sets) window.clearTimeout(set.timer);
+    loop?.stop();
+  });
+}
+
+/**
+ * The supporters' logos, as SupportedBy's useLogoLoop moves them: one copy of the logos per
+ * `data-loop-ms`, on animation frames, not counting time paused or scrolled out of view.
+ */
+function logoLoop(track: HTMLElement | null) {
+  if (!track) return null;
+  const loopMs = Number(track.dataset.loopMs);
+  let elapsed = 0;
+  let frame = 0;
+  let last: number | null = null;
+  let visible = true;
+  const observer = new IntersectionObserver(([entry]) => {
+    visible = entry?.isIntersecting ?? true;
+  });
+  observer.observe(track);
+  const step = (now: number) => {
+    if (last !== null && visible) elapsed = (elapsed + now - last) % loopMs;
+    last = now;
+    track.style.transform = `translateX(${-(elapsed / loopMs) * (track.scrollWidth / 2)}px)`;
+    frame = requestAnimationFrame(step);
+  };
+  return {
+    run(on: boolean) {
+      cancelAnimationFrame(frame);
+      last = null;
+      if (on) frame = requestAnimationFrame(step);
+    },
+    stop() {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      track.dataset.elapsedMs = String(elapsed);
+    },
+  };
+}
+
+const prerendered = root?.hasAttribute("data-prerendered") && window.location.pathname === "/";
+if (!prerendered || mayHaveSession()) {
+  startApp();
+} else {
+  recordClicks();
+  const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  for (const region of document.querySelectorAll<HTMLElement>("[data-rotation]")) {
+    runRegion(region, reducedMotion);
+  }
+  for (const type of INTENT) {
+    document.addEventListener(type, startApp, { capture: true, passive: true });
+  }
+  void bannerToShow().then((show) => {
+    if (show) startApp();
+  });
+}
