@@ -1,5 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { createDatabase, type DatabaseHandle, runMigrations } from "@tandem/db";
+import { createHash, randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, runMigrations } from "@tandem/db";
 import { Redis } from "ioredis";
 import pg from "pg";
 
@@ -30,17 +32,15 @@ export interface TestDatabase {
 /** A freshly created, migrated database of its own, dropped afterwards. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `tandem_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = await connectAdmin();
   try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`${START_HINT} (${String(err)})`);
+    const template = await migratedTemplate(admin);
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
   }
-  await admin.query(`create database ${name}`);
-  await admin.end();
   const url = withDatabase(POSTGRES_URL, name);
   const handle = await createDatabase({ databaseUrl: url, poolSize: 5 });
-  await runMigrations(handle);
   return {
     url,
     handle,
@@ -52,6 +52,71 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     },
   };
+}
+
+async function connectAdmin(): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`${START_HINT} (${String(err)})`);
+  }
+  return admin;
+}
+
+/** Any constant: it serializes building the template across test files and worktrees. */
+const TEMPLATE_LOCK = 7_315_447;
+
+/**
+ * Migrating a database takes longer than copying one (docs/benchmarks.md, "npm test"), so every
+ * test database is a copy of one migrated template, named by a hash of the migrations: a changed
+ * migration makes a new template, and runs sharing the server share the current one. It is built
+ * under a temporary name and renamed when complete, so a run stopped half-way leaves no template
+ * that looks finished. Postgres refuses to copy a database someone is connected to: nothing
+ * connects to the template after it is built.
+ */
+async function migratedTemplate(admin: pg.Client): Promise<string> {
+  const name = `tandem_template_${await migrationsHash()}`;
+  const exists = async () =>
+    (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1;
+  if (await exists()) return name;
+  await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return name;
+    const building = `${name}_${randomBytes(4).toString("hex")}`;
+    await admin.query(`create database ${building}`);
+    const handle = await createDatabase({
+      databaseUrl: withDatabase(POSTGRES_URL, building),
+      poolSize: 1,
+    });
+    try {
+      await runMigrations(handle);
+    } finally {
+      await handle.close();
+    }
+    await admin.query(`alter database ${building} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
+  }
+}
+
+let migrationsHashOnce: Promise<string> | undefined;
+
+function migrationsHash(): Promise<string> {
+  migrationsHashOnce ??= (async () => {
+    const hash = createHash("sha256");
+    for (const folder of [MIGRATIONS_FOLDER, join(MIGRATIONS_FOLDER, "meta")]) {
+      const entries = await readdir(folder, { withFileTypes: true });
+      for (const entry of entries
+        .filter((e) => e.isFile())
+        .sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        hash.update(entry.name).update(await readFile(join(folder, entry.name)));
+      }
+    }
+    return hash.digest("hex").slice(0, 16);
+  })();
+  return migrationsHashOnce;
 }
 
 /** A unique BullMQ prefix, so concurrent test files never share queues. */
