@@ -3,7 +3,7 @@ import {
   announcementsKey,
   useAnnouncements,
   useWithdrawAnnouncement,
-} from "../../../api/admin/announcements";
+} from "../../../api/admin/announcements/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import { Markdown } from "../../Markdown";

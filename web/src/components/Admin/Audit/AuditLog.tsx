@@ -24,7 +24,7 @@ import {
   adminAuditKey,
   NO_AUDIT_FILTERS,
   useAdminAudit,
-} from "../../../api/admin/audit";
+} from "../../../api/admin/audit/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";

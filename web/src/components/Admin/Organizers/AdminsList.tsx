@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminHolder } from "@tandem/contracts";
-import { useAdmins } from "../../../api/admin/invitations";
+import { useAdmins } from "../../../api/admin/invitations/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";

@@ -1,6 +1,6 @@
 import { Alert, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminInvitation } from "@tandem/contracts";
-import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations";
+import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";

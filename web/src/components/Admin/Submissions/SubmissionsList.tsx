@@ -7,7 +7,7 @@ import {
   adminSubmissionsKey,
   NO_SUBMISSION_FILTERS,
   useAdminSubmissions,
-} from "../../../api/admin/submissions";
+} from "../../../api/admin/submissions/hooks";
 import { formatScore } from "../../Dashboard/format";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";

@@ -9,7 +9,7 @@ import {
   adminTeamsKey,
   useActivateTeams,
   useAdminTeams,
-} from "../../../api/admin/teams";
+} from "../../../api/admin/teams/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";

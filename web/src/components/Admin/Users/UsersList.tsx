@@ -11,7 +11,11 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type AdminUsersFilter, adminUsersKey, useAdminUsers } from "../../../api/admin/users";
+import {
+  type AdminUsersFilter,
+  adminUsersKey,
+  useAdminUsers,
+} from "../../../api/admin/users/hooks";
 import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";
