@@ -2,7 +2,7 @@ import { Table, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./Admin.module.css";
 
-interface DataTableProps {
+export interface DataTableProps {
   caption: string;
   /** Column headers, in order. */
   columns: readonly ReactNode[];
