@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useSt
 import { useSWRConfig } from "swr";
 import { loginRequest, logoutRequest, type Session } from "../api/auth/requests";
 import { onUnauthorized } from "../api/client";
-import { PUBLIC_COMPETITION_KEY } from "../api/competition/requests";
+import { PUBLIC_COMPETITION_KEY } from "../api/competition/public";
 import { PUBLIC_CONFIG_PATH } from "../api/config/hooks";
 import { AuthContext, type AuthContextValue } from "./AuthContext";
 import {

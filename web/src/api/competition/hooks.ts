@@ -1,12 +1,8 @@
 import type { PublicCompetition } from "@tandem/competition";
 import useSWR from "swr";
 import { fetchFilePreview } from "./preview";
-import {
-  COMPETITION_DOMAINS_KEY,
-  fetchCompetitionDomains,
-  fetchPublicCompetition,
-  PUBLIC_COMPETITION_KEY,
-} from "./requests";
+import { fetchPublicCompetition, PUBLIC_COMPETITION_KEY } from "./public";
+import { COMPETITION_DOMAINS_KEY, fetchCompetitionDomains } from "./requests";
 
 /** Organizers may change the definition at any time: open pages follow within this long. */
 export const COMPETITION_REFRESH_MS = 60_000;

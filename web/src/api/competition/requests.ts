@@ -1,15 +1,7 @@
-import { type PublicCompetition, publicCompetitionSchema } from "@tandem/competition";
 import { type CompetitionDomain, competitionDomainsResponseSchema } from "@tandem/contracts";
 import { api } from "../client";
 
 export type { CompetitionDomain, DomainChallenge, DomainFile } from "@tandem/contracts";
-
-export const PUBLIC_COMPETITION_KEY = "/competition";
-
-/** `GET /api/competition`: the active definition and the clock; checked against its schema. */
-export function fetchPublicCompetition(): Promise<PublicCompetition> {
-  return api.getParsed(PUBLIC_COMPETITION_KEY, publicCompetitionSchema);
-}
 
 export const COMPETITION_DOMAINS_KEY = "/competition/domains";
 

@@ -7,7 +7,7 @@ import {
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import { api, apiRequest, parseResponse } from "../../client";
-import { PUBLIC_COMPETITION_KEY } from "../../competition/requests";
+import { PUBLIC_COMPETITION_KEY } from "../../competition/public";
 import { useAdminWrite } from "../../lib/write";
 
 export const ADMIN_COMPETITION_KEY = "/admin/competition";
