@@ -13,6 +13,7 @@ import {
 } from "../test/support/processes";
 import { resetLinkIn, startSmtpSink } from "../test/support/smtp-sink";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 
 const ADMIN = { email: "flows-admin@example.org", password: "flows-admin-pw" };
 let dir: string;
@@ -82,11 +83,7 @@ async function register(email: string, password: string) {
 }
 
 async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, { email: email, password: password });
 }
 
 async function signOut(page: Page) {

@@ -11,6 +11,7 @@ import {
 } from "../test/support/processes";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 33: a new team asks to be activated from its dashboard, an organizer activates it in one
@@ -67,11 +68,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   closers.push(() => browser.close());
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { type ProdStack, startProdStack } from "./prod-stack";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
@@ -107,11 +108,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   closers.push(() => browser.close());
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 

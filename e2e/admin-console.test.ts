@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 19: every page of the organizers' console renders its data for an organizer, passes axe
@@ -48,11 +48,7 @@ beforeAll(async () => {
 
   browser = await openBrowser();
   page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, ADMIN);
 }, 120_000);
 
 afterAll(async () => {
@@ -104,11 +100,7 @@ describe("the organizers' console", () => {
     const person = await scene.signUp("not-an-organizer");
     const other = await openBrowser();
     const participant = await other.context.newPage();
-    await participant.goto(`${baseUrl}/login`);
-    await participant.getByLabel("Email").fill(person.email);
-    await participant.getByLabel(/^Password/).fill(person.password);
-    await participant.getByRole("button", { name: "Login" }).click();
-    await participant.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(participant, baseUrl, person);
     await participant.goto(`${baseUrl}/admin`);
     await participant.getByText("Admin access required.").waitFor();
     await other.close();

@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
 
 // Issue 33's charts: the team's public score over time on the dashboard, the score distribution
@@ -85,11 +85,7 @@ async function baselineMeasured() {
 
 async function signIn(person: { email: string; password: string }): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 29's acceptance: an organizer moves the deadline on the console's Competition page; the
@@ -82,11 +82,7 @@ const webinarDay = format(webinar, {
 });
 
 async function signIn(target: Page, email: string, password: string) {
-  await target.goto(`${baseUrl}/login`);
-  await target.getByLabel("Email").fill(email);
-  await target.getByLabel(/^Password/).fill(password);
-  await target.getByRole("button", { name: "Login" }).click();
-  await target.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(target, baseUrl, { email: email, password: password });
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
 
 // Issue 33: the app follows the system's colour scheme, a visitor can override it (Light, Dark,
@@ -101,11 +101,7 @@ async function lookAt(page: Page, name: string) {
 }
 
 async function signIn(page: Page, person: { email: string; password: string }) {
-  await page.goto(url("/login"));
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(url("/dashboard"));
+  await signInWithForm(page, server.baseUrl, person);
 }
 
 describe("dark mode from the system setting", () => {

@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 17 and docs/adr/0009-public-private-split.md: a team marks its final submissions from
@@ -144,11 +144,7 @@ describe("choosing final submissions on the dashboard", () => {
 
     browser = await openBrowser();
     page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, person);
   });
 
   it("lists both scored submissions, newest first, with none marked", async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { type ProdStack, startProdStack } from "./prod-stack";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
@@ -133,11 +134,7 @@ async function signIn(member: Member): Promise<Page> {
   const browser = await openBrowser();
   browsers.push(browser);
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, member);
   return page;
 }
 

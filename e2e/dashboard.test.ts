@@ -11,6 +11,7 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { seriousViolations } from "./site-support";
 
 // docs/product.md#dashboard and docs/product.md#teams (team names, joining, activation); joining
@@ -113,11 +114,7 @@ async function signedInPage(person: { email: string; password: string }): Promis
   });
   const page = await browser.context.newPage();
   await page.clock.install();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }

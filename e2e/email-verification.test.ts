@@ -11,6 +11,7 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 31, finding 11: the dashboard offers verification of the address (a mailed link), and the
@@ -55,11 +56,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   browser = await openBrowser();
   page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(PERSON.email);
-  await page.getByLabel(/^Password/).fill(PERSON.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, PERSON);
 });
 
 afterAll(async () => {

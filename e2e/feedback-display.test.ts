@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 30 (docs/adr/0015-feedback-policy.md): under the default edition's ladder, a score that
@@ -129,11 +129,7 @@ describe("scores under the ladder", () => {
   });
 
   it("marks it in the history, says how scores are shown on the challenge's card, and fits 390 px", async () => {
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await signInWithForm(page, server.baseUrl, owner);
 
     await rowOf(repeat.submission_id as string)
       .getByText(BEST_SO_FAR)

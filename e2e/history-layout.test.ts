@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 33: the dashboard's submission history fits 1280 px (the Final column on screen, each
@@ -130,11 +130,7 @@ describe("the submission history's layout", () => {
 
     browser = await openBrowser();
     page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, owner);
   }, 180_000);
 
   it("shows every column within the viewport at 1280 px, each challenge on two lines", async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, seriousViolations } from "./site-support";
 
 // Issue 33: under `leaderboard_visibility: participants` a team member follows the header's
@@ -78,11 +78,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   browsers.push(browser);
   const signedIn = await browser.context.newPage();
-  await signedIn.goto(`${baseUrl}/login`);
-  await signedIn.getByLabel("Email").fill(person.email);
-  await signedIn.getByLabel(/^Password/).fill(person.password);
-  await signedIn.getByRole("button", { name: "Login" }).click();
-  await signedIn.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(signedIn, baseUrl, person);
   return signedIn;
 }
 

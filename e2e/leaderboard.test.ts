@@ -14,6 +14,7 @@ import {
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { seriousViolations } from "./site-support";
 
 // The overall and domain leaderboards of docs/product.md#leaderboards (4 decimals, top 3
@@ -145,11 +146,7 @@ async function signedInPage(
   browsers.push(browser);
   const page = await browser.context.newPage();
   if (options.clock) await page.clock.install();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 

@@ -10,6 +10,7 @@ import {
   fillSecurityStep,
   goToSecurityStep,
   newRegistrant,
+  signInWithForm,
   startServer,
   type TestServer,
 } from "./pages";
@@ -39,11 +40,7 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
   organizer = await openBrowser();
   page = await organizer.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, ADMIN);
 }, 120_000);
 
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
 } from "../test/support/processes";
 import { DEMO_LOGIN_OFF } from "../web/src/components/Debug/demoLogin";
 import { bearer, type Person, sceneApi } from "./api-setup";
+import { signInWithForm } from "./pages";
 import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-support";
 
 // Issue 33, the organizers' screens: the dashboard greets an organizer with the console, the
@@ -69,11 +70,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
     timezoneId: ZONE,
   });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }

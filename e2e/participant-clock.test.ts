@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-support";
 
 // Issue 33: a participant in Tokyo (the competition's zone is America/Chicago) reads the deadline
@@ -51,11 +51,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 
