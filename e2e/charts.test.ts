@@ -1,5 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDomain } from "@tandem/datasets";
 import type { Locator, Page } from "playwright-core";
@@ -7,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { signInWithForm, startServer, type TestServer } from "./pages";
-import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
+import { launchBrowser, newPage, SHOTS_DIR, seriousViolations, shoot } from "./site-support";
 
 // Issue 33's charts: the team's public score over time on the dashboard, the score distribution
 // under a domain leaderboard, the submissions per hour on the console; each drawn on a canvas
@@ -16,7 +14,6 @@ const ADMIN = { email: "charts-admin@example.org", password: "charts-admin-passw
 const DAY_MS = 86_400_000;
 // Large enough for the baseline notebooks to fit, so the charts draw the baselines too.
 const DATA_SCALE = "0.02";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -128,19 +125,16 @@ async function dataRows(page: Page, figure: Locator): Promise<string[]> {
 
 /** axe and overflow at both widths, and a screenshot of the chart's section at each. */
 async function lookAt(page: Page, section: Locator, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    // The chart follows its container's new width.
-    await page.waitForTimeout(300);
-    const canvas = await section.locator("canvas").first().boundingBox();
-    const box = await section.boundingBox();
-    expect(canvas!.width, `${name} at ${width} px`).toBeLessThanOrEqual(box!.width);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await section.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, name, {
+    target: section,
+    atWidth: async (width) => {
+      // The chart follows its container's new width.
+      await page.waitForTimeout(300);
+      const canvas = await section.locator("canvas").first().boundingBox();
+      const box = await section.boundingBox();
+      expect(canvas!.width, `${name} at ${width} px`).toBeLessThanOrEqual(box!.width);
+    },
+  });
 }
 
 beforeAll(async () => {

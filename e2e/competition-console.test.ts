@@ -1,17 +1,15 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { signInWithForm, startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 29's acceptance: an organizer moves the deadline on the console's Competition page; the
 // landing timeline, the rules, the leaderboard's panel and the dashboard follow without a restart.
 const ADMIN = { email: "competition-admin@example.org", password: "competition-admin-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const ZONE = "America/Chicago";
 const DAY_MS = 86_400_000;
 

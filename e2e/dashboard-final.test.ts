@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FINAL_CARD_MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { signInWithForm, startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 17 and docs/adr/0009-public-private-split.md: a team marks its final submissions from
 // the dashboard, and can unmark them, until the deadline.
@@ -16,7 +15,6 @@ const DATA_SCALE = "0.02";
 const DAY_MS = 86_400_000;
 const TEAM = "final-pickers";
 const CHALLENGE_TABLE = "C1: Fraud Detection";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const WIDTHS = [1280, 390] as const;
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;

@@ -10,7 +10,7 @@ import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { signInWithForm } from "./pages";
 import { type ProdStack, startProdStack } from "./prod-stack";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 18: a team follows its submissions on the dashboard. Production mode with the scoring
 // worker started by the test, so a submission can be watched waiting in the queue, then scored.
@@ -18,7 +18,6 @@ const ADMIN = { email: "tracking-admin@example.org", password: "tracking-admin-p
 const DAY_MS = 86_400_000;
 const DAILY_LIMIT = 5;
 const FRAUD = "Retail Banking C1: Fraud Detection";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const PYTHON = process.env.TANDEM_TEST_PYTHON ?? "/usr/bin/python3";
 const run = promisify(execFile);
 

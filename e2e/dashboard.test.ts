@@ -12,7 +12,7 @@ import {
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
 import { signInWithForm } from "./pages";
-import { seriousViolations } from "./site-support";
+import { SHOTS_DIR, seriousViolations } from "./site-support";
 
 // docs/product.md#dashboard and docs/product.md#teams (team names, joining, activation); joining
 // by invite code, removal and rotation from docs/adr/0006-team-membership.md.
@@ -26,8 +26,6 @@ const CLIPBOARD_TEXT = "navigator.clipboard.readText()";
 const HORIZONTAL_OVERFLOW =
   "document.documentElement.scrollWidth - document.documentElement.clientWidth";
 const INVITE_CODE = /^[a-z2-7]{24}$/;
-/** Where the screenshots of the dashboard go, for a person to look at. */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 
 interface Person {
   email: string;

@@ -12,11 +12,10 @@ import {
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
 import { signInWithForm } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 31, finding 11: the dashboard offers verification of the address (a mailed link), and the
 // link, opened in the browser, verifies it. Embedded mode writes mails to DATA_DIR/outbox.
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const PERSON = { email: "verify-me@example.org", password: "verify-me-pw" };
 
 let dir: string;

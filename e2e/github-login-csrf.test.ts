@@ -12,14 +12,13 @@ import {
   waitForReady,
 } from "../test/support/processes";
 import { openBrowser } from "./browser";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 31, finding 8: "Login CSRF through the GitHub return: the one-minute code of
 // /login/success?token= is not bound to the browser that started the sign-in; a victim opening
 // an attacker's link was silently signed in as the attacker." Two Chromium profiles, one the
 // attacker's and one the victim's, against the embedded server and the GitHub stand-in.
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 let dir: string;
 let baseUrl: string;
 let server: RunningProcess;

@@ -1,18 +1,16 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
 import { signInWithForm, startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 33: the dashboard's submission history fits 1280 px (the Final column on screen, each
 // challenge on at most two lines) and never makes a 390 px page scroll sideways.
 const ADMIN = { email: "history-admin@example.org", password: "history-admin-pw" };
 const DAY_MS = 86_400_000;
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const CAPTION = "Your team's submissions, newest first";
 const LONG_NOTE =
   "Gradient boosting with 400 trees, target-encoded merchant category and a recalibrated threshold of 0.37 (fold 3 of 5)";

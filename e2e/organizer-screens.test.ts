@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JUPYTER_MESSAGES } from "@tandem/contracts";
@@ -13,7 +13,7 @@ import {
 import { DEMO_LOGIN_OFF } from "../web/src/components/Debug/demoLogin";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { signInWithForm } from "./pages";
-import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-support";
+import { launchBrowser, SHOTS_DIR, shoot } from "./site-support";
 
 // Issue 33, the organizers' screens: the dashboard greets an organizer with the console, the
 // console reaches JupyterHub without a team (here a deployment without a hub: the button names
@@ -22,7 +22,6 @@ import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-sup
 // numbers and its time zone is named, and the debug page keeps its direct login, disabled.
 // (The launch onto a running hub is in jupyterhub.test.ts.)
 const ADMIN = { email: "organizer-screens-admin@example.org", password: "organizer-screens-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const ZONE = "Europe/Berlin";
 
 let dir: string;
@@ -75,18 +74,9 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   return page;
 }
 
-/** axe clean, no sideways scroll, and a full-page screenshot at 1280 and 390 px. */
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(200);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** `shoot`, after the layout at each width has settled. */
+const shootSettled = (page: Page, name: string) =>
+  shoot(page, name, { atWidth: () => page.waitForTimeout(200) });
 
 async function teamOf(name: string): Promise<{ owner: Person; id: string }> {
   const owner = await scene.signUp(name);
@@ -129,7 +119,7 @@ describe("the organizers' screens", () => {
     await admin.getByText(/Organizers need no team/).waitFor();
     expect(await admin.getByRole("button", { name: "Create Team" }).count()).toBe(0);
     expect(await admin.getByText(/You are not in a team yet/).count()).toBe(0);
-    await shoot(admin, "organizer-dashboard");
+    await shootSettled(admin, "organizer-dashboard");
   }, 120_000);
 
   it("reaches JupyterHub from the console without a team, naming the setting when there is no hub", async () => {
@@ -151,7 +141,7 @@ describe("the organizers' screens", () => {
       code: "jupyter.not_configured",
       error: JUPYTER_MESSAGES.notConfigured,
     });
-    await shoot(admin, "console-overview-jupyter");
+    await shootSettled(admin, "console-overview-jupyter");
   }, 120_000);
 
   it("shows a participant Launch JupyterHub disabled, for organizers only", async () => {
@@ -159,7 +149,7 @@ describe("the organizers' screens", () => {
     const card = participant.getByRole("article", { name: /^waiting-/ });
     await card.getByText(JUPYTER_MESSAGES.organizersOnly).waitFor();
     expect(await card.getByRole("button", { name: "Launch JupyterHub" }).isDisabled()).toBe(true);
-    await shoot(participant, "participant-dashboard-jupyter");
+    await shootSettled(participant, "participant-dashboard-jupyter");
     // The team card alone at 390 px, where the long page's full screenshot is too small to read.
     await participant.setViewportSize({ width: 390, height: 844 });
     await card.screenshot({ path: join(SHOTS_DIR, "participant-team-card-390.png") });
@@ -235,7 +225,7 @@ describe("the organizers' screens", () => {
     expect(
       await table.locator("tbody tr").first().getByRole("cell").nth(4).textContent(),
     ).toContain("status: active → changed to disabled");
-    await shoot(admin, "console-audit");
+    await shootSettled(admin, "console-audit");
     // At 390 px too: the e-mail's local part (hyphens and all) stays on one line.
     await admin.setViewportSize({ width: 390, height: 844 });
     const localPartLines = await userCell
@@ -264,7 +254,7 @@ describe("the organizers' screens", () => {
       expect(box!.width, label).toBeGreaterThan(80);
       expect(box!.width, label).toBeLessThanOrEqual(200);
     }
-    await shoot(admin, "console-settings");
+    await shootSettled(admin, "console-settings");
 
     await admin.goto(`${baseUrl}/admin/competition`);
     await admin.getByRole("tab", { name: /Challenges/ }).click();
@@ -275,7 +265,7 @@ describe("the organizers' screens", () => {
     );
     expect(widths.length).toBeGreaterThan(0);
     expect(Math.max(...widths)).toBeLessThanOrEqual(200);
-    await shoot(admin, "console-competition-challenges");
+    await shootSettled(admin, "console-competition-challenges");
 
     await admin.goto(`${baseUrl}/admin/audit`);
     const since = admin.getByLabel("Since");
@@ -291,7 +281,7 @@ describe("the organizers' screens", () => {
     await page.getByText(DEMO_LOGIN_OFF).waitFor();
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute("aria-describedby")).toBe("direct-login-off");
-    await shoot(page, "debug-direct-login-off");
+    await shootSettled(page, "debug-direct-login-off");
     await context.close();
   }, 120_000);
 });
