@@ -1,17 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { signInWithForm } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { shoot } from "./site-support";
 
 // Issue 33: a new team asks to be activated from its dashboard, an organizer activates it in one
@@ -22,35 +15,24 @@ const REASON = "Please add a teammate before you start.";
 
 let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 const scene = sceneApi(() => baseUrl);
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-activation-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  server = await startServer({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     // The decision e-mails go out within a second (no SMTP_URL: written to DATA_DIR/outbox).
     NOTIFY_SWEEP_SECONDS: "1",
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  baseUrl = server.baseUrl;
+  dir = server.dataDir;
 });
 
 afterAll(async () => {
   for (const close of closers) await close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function teamOf(name: string): Promise<Person> {

@@ -1,18 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JUPYTER_MESSAGES } from "@tandem/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { DEMO_LOGIN_OFF } from "../web/src/components/Debug/demoLogin";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { signInWithForm } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { launchBrowser, SHOTS_DIR, shoot } from "./site-support";
 
 // Issue 33, the organizers' screens: the dashboard greets an organizer with the console, the
@@ -24,33 +16,21 @@ import { launchBrowser, SHOTS_DIR, shoot } from "./site-support";
 const ADMIN = { email: "organizer-screens-admin@example.org", password: "organizer-screens-pw" };
 const ZONE = "Europe/Berlin";
 
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let browser: Browser;
 let adminToken: string;
 const scene = sceneApi(() => baseUrl);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-organizer-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
-  });
-  [browser] = await Promise.all([
+  [browser, server] = await Promise.all([
     launchBrowser(),
-    waitForReady(`${baseUrl}/api/ready`, server, 150_000),
+    startServer(
+      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { readyTimeoutMs: 150_000 },
+    ),
   ]);
+  baseUrl = server.baseUrl;
   const login = await scene.call("/login-verification", { body: { ...ADMIN, rememberMe: false } });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   adminToken = login.body.token as string;
@@ -59,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** A fresh context in Berlin's zone, signed in through the login form (lands on /dashboard). */

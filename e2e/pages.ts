@@ -13,6 +13,8 @@ export interface TestServer {
   baseUrl: string;
   /** Its DATA_DIR (the mail outbox without SMTP_URL is `outbox/` in it), removed by `stop`. */
   dataDir: string;
+  /** What the server has printed so far, for a failure's message. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function startServer(
   return {
     baseUrl,
     dataDir: dir,
+    output: () => server?.output() ?? "",
     async stop() {
       stopping = true;
       await server?.stop();
