@@ -1,5 +1,6 @@
 import { Table, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
+import { TableFrame } from "../TableFrame/TableFrame";
 import classes from "./Admin.module.css";
 
 export interface DataTableProps {
@@ -16,41 +17,31 @@ export interface DataTableProps {
 /** A console list as a captioned table that scrolls inside its frame on a phone. */
 export function DataTable({ caption, columns, minWidth, busy = false, children }: DataTableProps) {
   return (
-    <div className={classes.frame}>
-      {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${caption}, scrolls sideways on narrow screens`}
-        className={classes.scroller}
+    <TableFrame minWidth={minWidth} label={caption}>
+      <Table
+        verticalSpacing="xs"
+        horizontalSpacing="sm"
+        striped
+        className={classes.table}
+        aria-busy={busy}
+        style={{ opacity: busy ? 0.6 : 1 }}
+        captionSide="top"
       >
-        <Table
-          verticalSpacing="xs"
-          horizontalSpacing="sm"
-          striped
-          className={classes.table}
-          aria-busy={busy}
-          style={{ opacity: busy ? 0.6 : 1 }}
-          captionSide="top"
-        >
-          <Table.Caption>
-            <VisuallyHidden>{caption}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
-                <Table.Th key={i} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
+        <Table.Caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
+              <Table.Th key={i} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </TableFrame>
   );
 }
