@@ -6,7 +6,7 @@ import {
 } from "../../../api/admin/announcements/hooks";
 import { Markdown } from "../../Markdown";
 import { ConfirmButton } from "../ConfirmButton";
-import { isPaging, ListFrame } from "../ListFrame";
+import { isPaging, ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
 

@@ -26,7 +26,7 @@ import {
   useAdminAudit,
 } from "../../../api/admin/audit/hooks";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath, teamPath } from "../Teams/paths";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";

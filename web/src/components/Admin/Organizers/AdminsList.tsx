@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminHolder } from "@tandem/contracts";
 import { useAdmins } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 
 /** How an admin came to hold the rights, in words. */

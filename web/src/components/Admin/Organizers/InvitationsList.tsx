@@ -3,7 +3,7 @@ import type { AdminInvitation } from "@tandem/contracts";
 import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 
 const STATE_BADGE: Record<AdminInvitation["state"], { label: string; color: string }> = {

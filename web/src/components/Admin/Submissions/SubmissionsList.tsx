@@ -11,7 +11,7 @@ import {
 import { formatScore } from "../../Dashboard/format";
 import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath } from "../Teams/TeamDetail";
 import { teamPath } from "../Teams/TeamsList";

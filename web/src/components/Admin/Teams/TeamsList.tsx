@@ -12,7 +12,7 @@ import {
 } from "../../../api/admin/teams/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";

@@ -17,7 +17,7 @@ import {
   useAdminUsers,
 } from "../../../api/admin/users/hooks";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../ListFrame";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
