@@ -1,8 +1,7 @@
 import { Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
-import { TableSkeleton } from "../Leaderboard/TableSkeleton";
 import { LoadError } from "../LoadError";
-import { TableFrame } from "../TableFrame/TableFrame";
+import { TableFrame, TableSkeleton } from "../TableFrame/TableFrame";
 import classes from "./Admin.module.css";
 import { Pager, type PagerProps } from "./Pager";
 

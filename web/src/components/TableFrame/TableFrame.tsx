@@ -1,4 +1,4 @@
-import { Table } from "@mantine/core";
+import { Skeleton, Stack, Table } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./TableFrame.module.css";
 
@@ -27,5 +27,18 @@ export function TableFrame({ minWidth, label, children }: TableFrameProps) {
         {children}
       </Table.ScrollContainer>
     </div>
+  );
+}
+
+/** A table's placeholder while its first page loads. */
+export function TableSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <Stack gap="xs" aria-hidden>
+      <Skeleton height={40} />
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+        <Skeleton key={i} height={48} />
+      ))}
+    </Stack>
   );
 }
