@@ -1,49 +1,31 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { MESSAGES } from "@tandem/contracts";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../test/support/github-standin";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { resetLinkIn, startSmtpSink } from "../test/support/smtp-sink";
 import { openBrowser } from "./browser";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 
 const ADMIN = { email: "flows-admin@example.org", password: "flows-admin-pw" };
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let github: Awaited<ReturnType<typeof startGithubStandin>>;
 let chromium: Awaited<ReturnType<typeof openBrowser>>;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-flows-"));
   smtp = await startSmtpSink();
   github = await startGithubStandin();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: baseUrl,
+  server = await startServer((url) => ({
+    PUBLIC_URL: url,
     SMTP_URL: smtp.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     JUPYTERHUB_URL: `${github.origin}/hub/`,
     ...github.env,
-  });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  }));
+  baseUrl = server.baseUrl;
   chromium = await openBrowser();
   context = chromium.context;
 });
@@ -53,7 +35,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
   await github?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function api(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -82,11 +63,7 @@ async function register(email: string, password: string) {
 }
 
 async function signInThroughPage(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, { email: email, password: password });
 }
 
 async function signOut(page: Page) {

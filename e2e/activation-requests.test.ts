@@ -1,56 +1,38 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { shoot } from "./site-support";
 
 // Issue 33: a new team asks to be activated from its dashboard, an organizer activates it in one
 // click from the console's overview (or declines with a reason), and the team sees the answer on
 // its dashboard and by e-mail (the embedded server's outbox).
 const ADMIN = { email: "activation-admin@example.org", password: "activation-admin-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const REASON = "Please add a teammate before you start.";
 
 let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 const scene = sceneApi(() => baseUrl);
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-activation-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  server = await startServer({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     // The decision e-mails go out within a second (no SMTP_URL: written to DATA_DIR/outbox).
     NOTIFY_SWEEP_SECONDS: "1",
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  baseUrl = server.baseUrl;
+  dir = server.dataDir;
 });
 
 afterAll(async () => {
   for (const close of closers) await close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function teamOf(name: string): Promise<Person> {
@@ -67,27 +49,14 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   closers.push(() => browser.close());
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }
 
-/** axe clean, no sideways scroll, and a full-page screenshot at 1280 and 390 px. */
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(200);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** `shoot`, after the layout at each width has settled. */
+const shootSettled = (page: Page, name: string) =>
+  shoot(page, name, { atWidth: () => page.waitForTimeout(200) });
 
 /** The e-mails written to the embedded server's outbox so far, as text. */
 async function outbox(): Promise<string[]> {
@@ -127,7 +96,7 @@ describe("activation requests", () => {
     expect(await waiting.textContent()).toContain("Your message: Two analysts, ready today.");
     expect(await card.getByRole("button", { name: "Ask for activation" }).count()).toBe(0);
     await team.waitForTimeout(500); // the success toast fades from the screenshot's way
-    await shoot(team, "activation-dashboard-waiting");
+    await shootSettled(team, "activation-dashboard-waiting");
 
     const organizer = await signIn(ADMIN);
     // The teams list shows the request: when, and the message.
@@ -135,13 +104,13 @@ describe("activation requests", () => {
     const row = organizer.getByRole("row").filter({ hasText: name });
     await row.getByText("Waiting since").waitFor();
     expect(await row.textContent()).toContain("Two analysts, ready today.");
-    await shoot(organizer, "activation-teams-list-waiting");
+    await shootSettled(organizer, "activation-teams-list-waiting");
 
     await organizer.goto(`${baseUrl}/admin`);
     const section = organizer.getByRole("region", { name: /Waiting for activation \(1\)/ });
     await section.waitFor();
     expect(await section.textContent()).toContain("Two analysts, ready today.");
-    await shoot(organizer, "activation-overview-waiting");
+    await shootSettled(organizer, "activation-overview-waiting");
     await section.getByRole("button", { name: `Activate ${name}` }).click();
     await organizer.getByText(`${name} can submit now`).waitFor();
     await organizer.getByRole("region", { name: /Waiting for activation \(0\)/ }).waitFor();
@@ -150,7 +119,7 @@ describe("activation requests", () => {
     const notice = card.getByRole("status").filter({ hasText: "Your team is active" });
     await notice.waitFor();
     expect(await card.textContent()).toContain("Ready to compete");
-    await shoot(team, "activation-dashboard-activated");
+    await shootSettled(team, "activation-dashboard-activated");
     await notice.getByRole("button", { name: "Dismiss the activation notice" }).click();
     await notice.waitFor({ state: "hidden" });
     // Dismissed for good in this browser.
@@ -188,7 +157,7 @@ describe("activation requests", () => {
     await declined.waitFor();
     expect(await declined.textContent()).toContain(`Reason: ${REASON}`);
     expect(await declined.textContent()).toContain("then ask again");
-    await shoot(team, "activation-dashboard-declined");
+    await shootSettled(team, "activation-dashboard-declined");
 
     const mail = await waitForMail(owner.email, "activation request was declined");
     expect(mail).toContain(REASON);

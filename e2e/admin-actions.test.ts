@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { type ProdStack, startProdStack } from "./prod-stack";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { shoot } from "./site-support";
 
 // Issue 19: the organizers' console acts on the running competition, in production mode (gateway
 // plus a scoring worker): activating teams in bulk, disqualifying, rescoring after an answer fix,
@@ -27,7 +28,6 @@ const CHALLENGE = "retail-banking/1";
 const REASON = "Shared one account across two teams";
 const PAUSE_MESSAGE = "Paused while we fix the answers of Retail Banking C1. Back at 14:00 UTC.";
 const PENDING = ["pending-a", "pending-b", "pending-c"];
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const PYTHON = process.env.TANDEM_TEST_PYTHON ?? "/usr/bin/python3";
 const run = promisify(execFile);
 
@@ -107,11 +107,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   closers.push(() => browser.close());
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 
@@ -137,17 +133,6 @@ async function overallBoard(page: Page): Promise<string[]> {
   const table = page.getByRole("table", { name: "Overall leaderboard" });
   await table.waitFor();
   return rankedNames(table);
-}
-
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** The audit log page filtered on `action`: the target ids of its rows. */

@@ -1,17 +1,13 @@
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { shoot } from "./site-support";
 
 // Issue 19: every page of the organizers' console renders its data for an organizer, passes axe
 // and fits 390 px; a participant is refused. (The actions' own e2e scenarios are still to come.)
 const ADMIN = { email: "console-admin@example.org", password: "console-admin-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 let server: TestServer;
 let baseUrl: string;
@@ -48,11 +44,7 @@ beforeAll(async () => {
 
   browser = await openBrowser();
   page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, ADMIN);
 }, 120_000);
 
 afterAll(async () => {
@@ -83,20 +75,10 @@ describe("the organizers' console", () => {
   it.each(pages)(
     "renders %s with its data, axe-clean and within 390 px",
     async (name, path, text) => {
-      await mkdir(SHOTS_DIR, { recursive: true });
       await page.goto(`${baseUrl}${path()}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await page.getByText(text).first().waitFor();
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-        expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-        await page.screenshot({
-          path: join(SHOTS_DIR, `admin-${name}-${width}.png`),
-          fullPage: true,
-        });
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await shoot(page, `admin-${name}`);
     },
   );
 
@@ -104,11 +86,7 @@ describe("the organizers' console", () => {
     const person = await scene.signUp("not-an-organizer");
     const other = await openBrowser();
     const participant = await other.context.newPage();
-    await participant.goto(`${baseUrl}/login`);
-    await participant.getByLabel("Email").fill(person.email);
-    await participant.getByLabel(/^Password/).fill(person.password);
-    await participant.getByRole("button", { name: "Login" }).click();
-    await participant.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(participant, baseUrl, person);
     await participant.goto(`${baseUrl}/admin`);
     await participant.getByText("Admin access required.").waitFor();
     await other.close();

@@ -1,13 +1,11 @@
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateDomain } from "@tandem/datasets";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { launchBrowser, newPage, SHOTS_DIR, seriousViolations, shoot } from "./site-support";
 
 // Issue 33's charts: the team's public score over time on the dashboard, the score distribution
 // under a domain leaderboard, the submissions per hour on the console; each drawn on a canvas
@@ -16,7 +14,6 @@ const ADMIN = { email: "charts-admin@example.org", password: "charts-admin-passw
 const DAY_MS = 86_400_000;
 // Large enough for the baseline notebooks to fit, so the charts draw the baselines too.
 const DATA_SCALE = "0.02";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -85,11 +82,7 @@ async function baselineMeasured() {
 
 async function signIn(person: { email: string; password: string }): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 
@@ -132,19 +125,16 @@ async function dataRows(page: Page, figure: Locator): Promise<string[]> {
 
 /** axe and overflow at both widths, and a screenshot of the chart's section at each. */
 async function lookAt(page: Page, section: Locator, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    // The chart follows its container's new width.
-    await page.waitForTimeout(300);
-    const canvas = await section.locator("canvas").first().boundingBox();
-    const box = await section.boundingBox();
-    expect(canvas!.width, `${name} at ${width} px`).toBeLessThanOrEqual(box!.width);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await section.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, name, {
+    target: section,
+    atWidth: async (width) => {
+      // The chart follows its container's new width.
+      await page.waitForTimeout(300);
+      const canvas = await section.locator("canvas").first().boundingBox();
+      const box = await section.boundingBox();
+      expect(canvas!.width, `${name} at ${width} px`).toBeLessThanOrEqual(box!.width);
+    },
+  });
 }
 
 beforeAll(async () => {

@@ -1,17 +1,15 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 29's acceptance: an organizer moves the deadline on the console's Competition page; the
 // landing timeline, the rules, the leaderboard's panel and the dashboard follow without a restart.
 const ADMIN = { email: "competition-admin@example.org", password: "competition-admin-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const ZONE = "America/Chicago";
 const DAY_MS = 86_400_000;
 
@@ -82,11 +80,7 @@ const webinarDay = format(webinar, {
 });
 
 async function signIn(target: Page, email: string, password: string) {
-  await target.goto(`${baseUrl}/login`);
-  await target.getByLabel("Email").fill(email);
-  await target.getByLabel(/^Password/).fill(password);
-  await target.getByRole("button", { name: "Login" }).click();
-  await target.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(target, baseUrl, { email: email, password: password });
 }
 
 beforeAll(async () => {

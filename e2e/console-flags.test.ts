@@ -1,17 +1,13 @@
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { shoot } from "./site-support";
 
 // Issue 30: the organizers' teams view flags two teams that sent the same predictions (in
 // different formatting), shows the evidence on the team's page, passes axe and fits 390 px.
 const ADMIN = { email: "flags-admin@example.org", password: "flags-admin-pw-1" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 let server: TestServer;
 let baseUrl: string;
@@ -65,11 +61,7 @@ beforeAll(async () => {
 
   browser = await openBrowser();
   page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, ADMIN);
 }, 120_000);
 
 afterAll(async () => {
@@ -77,16 +69,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function checkAndShoot(name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `flags-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkAndShoot = (name: string) => shoot(page, `flags-${name}`);
 
 describe("the organizers' flags", () => {
   it("mark the two teams with the same predictions in the teams list, and only them", async () => {

@@ -1,17 +1,15 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { launchBrowser, newPage, SHOTS_DIR, seriousViolations, shoot } from "./site-support";
 
 // Issue 33: the app follows the system's colour scheme, a visitor can override it (Light, Dark,
 // System) from the header's settings menu or the mobile menu, the choice is applied before first
 // paint, and every page reads well in the dark scheme.
 const ADMIN = { email: "dark-admin@example.org", password: "dark-admin-password" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const DAY_MS = 86_400_000;
 /** Mantine's body colours: dark 7 and white. */
 const DARK_BODY = "rgb(36, 36, 36)";
@@ -83,29 +81,17 @@ const prerenderedNotAdopted = (page: Page) =>
 
 /** Dark, axe clean and no sideways scroll at 1280 and 390 px, with a screenshot of each. */
 async function lookAt(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
   expect(await schemeOf(page), name).toBe("dark");
   expect(await bodyBackground(page), name).toBe(DARK_BODY);
   // The landing page skips rendering its sections far below the fold (content-visibility):
   // render them all, so that axe measures their colours and the screenshot shows them.
   await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(200);
-    // Soft: one run reports every page's findings.
-    expect.soft(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect.soft(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `dark-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Soft: one run reports every page's findings.
+  await shoot(page, `dark-${name}`, { soft: true, atWidth: () => page.waitForTimeout(200) });
 }
 
 async function signIn(page: Page, person: { email: string; password: string }) {
-  await page.goto(url("/login"));
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(url("/dashboard"));
+  await signInWithForm(page, server.baseUrl, person);
 }
 
 describe("dark mode from the system setting", () => {

@@ -1,13 +1,12 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FINAL_CARD_MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 17 and docs/adr/0009-public-private-split.md: a team marks its final submissions from
 // the dashboard, and can unmark them, until the deadline.
@@ -16,7 +15,6 @@ const DATA_SCALE = "0.02";
 const DAY_MS = 86_400_000;
 const TEAM = "final-pickers";
 const CHALLENGE_TABLE = "C1: Fraud Detection";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const WIDTHS = [1280, 390] as const;
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
@@ -144,11 +142,7 @@ describe("choosing final submissions on the dashboard", () => {
 
     browser = await openBrowser();
     page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(person.email);
-    await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, person);
   });
 
   it("lists both scored submissions, newest first, with none marked", async () => {

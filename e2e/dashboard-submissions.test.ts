@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm } from "./pages";
 import { type ProdStack, startProdStack } from "./prod-stack";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 18: a team follows its submissions on the dashboard. Production mode with the scoring
 // worker started by the test, so a submission can be watched waiting in the queue, then scored.
@@ -17,7 +18,6 @@ const ADMIN = { email: "tracking-admin@example.org", password: "tracking-admin-p
 const DAY_MS = 86_400_000;
 const DAILY_LIMIT = 5;
 const FRAUD = "Retail Banking C1: Fraud Detection";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const PYTHON = process.env.TANDEM_TEST_PYTHON ?? "/usr/bin/python3";
 const run = promisify(execFile);
 
@@ -133,11 +133,7 @@ async function signIn(member: Member): Promise<Page> {
   const browser = await openBrowser();
   browsers.push(browser);
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel(/^Password/).fill(member.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, member);
   return page;
 }
 

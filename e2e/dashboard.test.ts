@@ -1,17 +1,11 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JUPYTER_MESSAGES, MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { openBrowser } from "./browser";
-import { seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { SHOTS_DIR, seriousViolations } from "./site-support";
 
 // docs/product.md#dashboard and docs/product.md#teams (team names, joining, activation); joining
 // by invite code, removal and rotation from docs/adr/0006-team-membership.md.
@@ -25,8 +19,6 @@ const CLIPBOARD_TEXT = "navigator.clipboard.readText()";
 const HORIZONTAL_OVERFLOW =
   "document.documentElement.scrollWidth - document.documentElement.clientWidth";
 const INVITE_CODE = /^[a-z2-7]{24}$/;
-/** Where the screenshots of the dashboard go, for a person to look at. */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 
 interface Person {
   email: string;
@@ -36,35 +28,21 @@ interface Person {
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  server = await startServer({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    // Several people sign up and in from one address within this file.
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  baseUrl = server.baseUrl;
 });
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function api(path: string, init: { body?: unknown; token?: string; apiKey?: string } = {}) {
@@ -113,11 +91,7 @@ async function signedInPage(person: { email: string; password: string }): Promis
   });
   const page = await browser.context.newPage();
   await page.clock.install();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }

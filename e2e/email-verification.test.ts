@@ -1,42 +1,26 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { EMAIL_VERIFICATION_MESSAGES as SAY } from "@tandem/contracts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { openBrowser } from "./browser";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 31, finding 11: the dashboard offers verification of the address (a mailed link), and the
 // link, opened in the browser, verifies it. Embedded mode writes mails to DATA_DIR/outbox.
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const PERSON = { email: "verify-me@example.org", password: "verify-me-pw" };
 
 let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-verify-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-  });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  server = await startServer();
+  baseUrl = server.baseUrl;
+  dir = server.dataDir;
   const created = await fetch(`${baseUrl}/api/save-user-signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -55,17 +39,12 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   browser = await openBrowser();
   page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(PERSON.email);
-  await page.getByLabel(/^Password/).fill(PERSON.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, PERSON);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** The token of the verification link in the outbox, once it is written. */

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 30 (docs/adr/0015-feedback-policy.md): under the default edition's ladder, a score that
 // does not beat the team's best shown score by the threshold is shown as that best, and every
@@ -18,7 +17,6 @@ const FRAUD = "Retail Banking C1: Fraud Detection";
 const BEST_SO_FAR = "Not a significant improvement: your team's best shown score";
 const LADDER_RULE =
   /^Scores are shown rounded to \d decimals, and only when they beat your team's best by at least [\d.]+\.$/;
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -129,11 +127,7 @@ describe("scores under the ladder", () => {
   });
 
   it("marks it in the history, says how scores are shown on the challenge's card, and fits 390 px", async () => {
-    await page.goto(`${server.baseUrl}/login`);
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${server.baseUrl}/dashboard`);
+    await signInWithForm(page, server.baseUrl, owner);
 
     await rowOf(repeat.submission_id as string)
       .getByText(BEST_SO_FAR)

@@ -1,49 +1,32 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { MESSAGES } from "@tandem/contracts";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGithubStandin } from "../test/support/github-standin";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { openBrowser } from "./browser";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 31, finding 8: "Login CSRF through the GitHub return: the one-minute code of
 // /login/success?token= is not bound to the browser that started the sign-in; a victim opening
 // an attacker's link was silently signed in as the attacker." Two Chromium profiles, one the
 // attacker's and one the victim's, against the embedded server and the GitHub stand-in.
 
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let github: Awaited<ReturnType<typeof startGithubStandin>>;
 let attacker: Awaited<ReturnType<typeof openBrowser>>;
 let victim: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
   github = await startGithubStandin();
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-github-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  server = await startServer((url) => ({
     // GitHub returns to the address the browsers use, so the sign-in's cookies come along.
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: url,
     ...github.env,
-  });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  }));
+  baseUrl = server.baseUrl;
   attacker = await openBrowser();
   victim = await openBrowser();
 });
@@ -53,7 +36,6 @@ afterAll(async () => {
   await victim?.close();
   await server?.stop();
   await github?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const url = (path: string) => `${baseUrl}${path}`;

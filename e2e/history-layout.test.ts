@@ -1,18 +1,16 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 33: the dashboard's submission history fits 1280 px (the Final column on screen, each
 // challenge on at most two lines) and never makes a 390 px page scroll sideways.
 const ADMIN = { email: "history-admin@example.org", password: "history-admin-pw" };
 const DAY_MS = 86_400_000;
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const CAPTION = "Your team's submissions, newest first";
 const LONG_NOTE =
   "Gradient boosting with 400 trees, target-encoded merchant category and a recalibrated threshold of 0.37 (fold 3 of 5)";
@@ -130,11 +128,7 @@ describe("the submission history's layout", () => {
 
     browser = await openBrowser();
     page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(owner.email);
-    await page.getByLabel(/^Password/).fill(owner.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, owner);
   }, 180_000);
 
   it("shows every column within the viewport at 1280 px, each challenge on two lines", async () => {

@@ -168,6 +168,8 @@ print(json.dumps({
 }))
 `;
 
+import { signInWithForm } from "./pages";
+
 beforeAll(async () => {
   if (!existsSync(JUPYTERHUB)) {
     throw new Error(
@@ -277,11 +279,7 @@ describe("JupyterHub, trusting the gateway's tokens", () => {
   it("signs an admin outside any team in from the console's overview (issue 33)", async () => {
     adminToken = await signIn(ADMIN);
     const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel(/^Password/).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, ADMIN);
     await page
       .getByRole("region", { name: "Organizers' console" })
       .getByRole("link", { name: "Overview", exact: true })
@@ -306,11 +304,7 @@ describe("JupyterHub, trusting the gateway's tokens", () => {
     expect(team.status, JSON.stringify(team.body)).toBe(201);
 
     const page = await browser.context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel(/^Password/).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInWithForm(page, baseUrl, ADMIN);
 
     const hubLoginRequests: string[] = [];
     browser.context.on("request", (request) => {

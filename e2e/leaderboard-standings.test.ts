@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { challengeByKey } from "@tandem/competition/server";
 import { LEADERBOARD_MESSAGES, SHAKE_UP_COLUMNS } from "@tandem/contracts";
@@ -10,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { SHOTS_DIR, seriousViolations, shoot } from "./site-support";
 
 // Issue 17 and docs/adr/0009-public-private-split.md: the leaderboards say which standings they
 // show; organizers preview the private standings (public rank and change beside each team),
@@ -24,7 +23,6 @@ const CHALLENGE = "retail-banking/1";
 const TUNER = "public-tuner";
 /** Wrong on the public rows, right on the private ones: the other way round. */
 const STEADY = "steady-team";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 const WIDTHS = [1280, 390] as const;
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
@@ -112,11 +110,7 @@ async function signedInPage(person: { email: string; password: string }): Promis
   const browser = await openBrowser();
   browsers.push(browser);
   const page = await browser.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 
@@ -136,18 +130,7 @@ function banner(page: Page, title: string): Locator {
 
 /** axe finds nothing serious, nothing scrolls sideways, and a screenshot at each width. */
 async function checkAtWidths(page: Page, name: string, table = overallTable(page)): Promise<void> {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await table.waitFor();
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({
-      path: join(SHOTS_DIR, `leaderboard-${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, `leaderboard-${name}`, { widths: WIDTHS, atWidth: () => table.waitFor() });
 }
 
 describe("public, private and final standings", () => {

@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { generateDomain } from "@tandem/datasets";
@@ -8,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 33: under `leaderboard_visibility: participants` a team member follows the header's
 // Leaderboard link to the public standings with the team's row marked, and a submit from the
@@ -18,7 +17,6 @@ const ADMIN = { email: "visibility-admin@example.org", password: "visibility-adm
 const DAY_MS = 86_400_000;
 const DATA_SCALE = "0.002";
 const FRAUD = "Retail Banking C1: Fraud Detection";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -78,11 +76,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   const browser = await openBrowser();
   browsers.push(browser);
   const signedIn = await browser.context.newPage();
-  await signedIn.goto(`${baseUrl}/login`);
-  await signedIn.getByLabel("Email").fill(person.email);
-  await signedIn.getByLabel(/^Password/).fill(person.password);
-  await signedIn.getByRole("button", { name: "Login" }).click();
-  await signedIn.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(signedIn, baseUrl, person);
   return signedIn;
 }
 

@@ -1,19 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { generateDomain } from "@tandem/datasets";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, sceneApi } from "./api-setup";
 import { openBrowser } from "./browser";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import { seriousViolations } from "./site-support";
 
 // The overall and domain leaderboards of docs/product.md#leaderboards (4 decimals, top 3
@@ -41,37 +33,26 @@ interface OverallRow {
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let adminToken: string;
 let rbBaselines: number[];
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
+  server = await startServer({
     DATA_SCALE,
     // A chosen seed, so this test can make the same answers again (a real install's is secret).
     DATA_SEED: TEST_DATA_SEED,
     // The server measures the baselines in the background after its first start.
     BASELINE_PYTHON: process.env.TANDEM_TEST_PYTHON ?? "/usr/bin/python3",
-    PORT: String(port),
-    HOST: "127.0.0.1",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     // Every submission in this file counts.
     COMPETITION_OPENS_AT: new Date(Date.now() - DAY_MS).toISOString(),
     COMPETITION_CLOSES_AT: new Date(Date.now() + DAY_MS).toISOString(),
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  baseUrl = server.baseUrl;
   adminToken = (await call("/login-verification", { body: ADMIN })).body.token as string;
   // The pages' 4-decimal scores and every team's rank, not the default ladder (ADR 0015).
   await scene.exactFeedback(adminToken);
@@ -94,7 +75,6 @@ async function measuredBaselines(slug: string): Promise<number[]> {
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const scene = sceneApi(() => baseUrl);
@@ -145,11 +125,7 @@ async function signedInPage(
   browsers.push(browser);
   const page = await browser.context.newPage();
   if (options.clock) await page.clock.install();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 

@@ -1,39 +1,21 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { MESSAGES } from "@tandem/contracts";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { openBrowser } from "./browser";
+import { startServer, type TestServer } from "./pages";
 
 const USER = { email: "e2e-admin@example.org", password: "e2e-password-1" };
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let chromium: Awaited<ReturnType<typeof openBrowser>>;
 let browser: BrowserContext;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+  server = await startServer({
     ADMIN_EMAIL: USER.email,
     ADMIN_PASSWORD: USER.password,
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
+  baseUrl = server.baseUrl;
   chromium = await openBrowser();
   browser = chromium.context;
 });
@@ -41,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await chromium?.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe("signing in through the page", () => {

@@ -1,5 +1,4 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MESSAGES } from "@tandem/contracts";
 import type { Page } from "playwright-core";
@@ -10,17 +9,17 @@ import {
   fillSecurityStep,
   goToSecurityStep,
   newRegistrant,
+  signInWithForm,
   startServer,
   type TestServer,
 } from "./pages";
-import { horizontalOverflow, seriousViolations } from "./site-support";
+import { horizontalOverflow, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 31, finding 9: an organizer invites a colleague with a personal single-use code from the
 // console (the shared ORGANIZER_CODE turned off); the colleague signs up with it in another
 // browser; the console then shows who holds admin rights, since when and through which code.
 const ADMIN = { email: "invitations-admin@example.org", password: "invitations-admin-pw" };
 const SHARED_CODE = "e2e-shared-organizer-code-off";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 
 let server: TestServer;
 let baseUrl: string;
@@ -39,11 +38,7 @@ beforeAll(async () => {
   baseUrl = server.baseUrl;
   organizer = await openBrowser();
   page = await organizer.context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, ADMIN);
 }, 120_000);
 
 afterAll(async () => {

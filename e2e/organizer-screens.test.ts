@@ -1,18 +1,11 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JUPYTER_MESSAGES } from "@tandem/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  freePort,
-  type RunningProcess,
-  startProcess,
-  waitForReady,
-} from "../test/support/processes";
 import { DEMO_LOGIN_OFF } from "../web/src/components/Debug/demoLogin";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { launchBrowser, SHOTS_DIR, shoot } from "./site-support";
 
 // Issue 33, the organizers' screens: the dashboard greets an organizer with the console, the
 // console reaches JupyterHub without a team (here a deployment without a hub: the button names
@@ -21,36 +14,23 @@ import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-sup
 // numbers and its time zone is named, and the debug page keeps its direct login, disabled.
 // (The launch onto a running hub is in jupyterhub.test.ts.)
 const ADMIN = { email: "organizer-screens-admin@example.org", password: "organizer-screens-pw" };
-const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 const ZONE = "Europe/Berlin";
 
-let dir: string;
 let baseUrl: string;
-let server: RunningProcess;
+let server: TestServer;
 let browser: Browser;
 let adminToken: string;
 const scene = sceneApi(() => baseUrl);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "tandem-e2e-organizer-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = startProcess("services/embedded/src/main.ts", {
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    DATA_DIR: dir,
-    DATA_SCALE: "0.002",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_AUTH_PER_IP: "1000",
-    RATE_LIMIT_AUTH_PER_EMAIL: "1000",
-  });
-  [browser] = await Promise.all([
+  [browser, server] = await Promise.all([
     launchBrowser(),
-    waitForReady(`${baseUrl}/api/ready`, server, 150_000),
+    startServer(
+      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { readyTimeoutMs: 150_000 },
+    ),
   ]);
+  baseUrl = server.baseUrl;
   const login = await scene.call("/login-verification", { body: { ...ADMIN, rememberMe: false } });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   adminToken = login.body.token as string;
@@ -59,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** A fresh context in Berlin's zone, signed in through the login form (lands on /dashboard). */
@@ -69,27 +48,14 @@ async function signIn(person: { email: string; password: string }): Promise<Page
     timezoneId: ZONE,
   });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   await page.getByRole("heading", { name: "Dashboard", exact: true }).waitFor();
   return page;
 }
 
-/** axe clean, no sideways scroll, and a full-page screenshot at 1280 and 390 px. */
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS_DIR, { recursive: true });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(200);
-    expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** `shoot`, after the layout at each width has settled. */
+const shootSettled = (page: Page, name: string) =>
+  shoot(page, name, { atWidth: () => page.waitForTimeout(200) });
 
 async function teamOf(name: string): Promise<{ owner: Person; id: string }> {
   const owner = await scene.signUp(name);
@@ -132,7 +98,7 @@ describe("the organizers' screens", () => {
     await admin.getByText(/Organizers need no team/).waitFor();
     expect(await admin.getByRole("button", { name: "Create Team" }).count()).toBe(0);
     expect(await admin.getByText(/You are not in a team yet/).count()).toBe(0);
-    await shoot(admin, "organizer-dashboard");
+    await shootSettled(admin, "organizer-dashboard");
   }, 120_000);
 
   it("reaches JupyterHub from the console without a team, naming the setting when there is no hub", async () => {
@@ -154,7 +120,7 @@ describe("the organizers' screens", () => {
       code: "jupyter.not_configured",
       error: JUPYTER_MESSAGES.notConfigured,
     });
-    await shoot(admin, "console-overview-jupyter");
+    await shootSettled(admin, "console-overview-jupyter");
   }, 120_000);
 
   it("shows a participant Launch JupyterHub disabled, for organizers only", async () => {
@@ -162,7 +128,7 @@ describe("the organizers' screens", () => {
     const card = participant.getByRole("article", { name: /^waiting-/ });
     await card.getByText(JUPYTER_MESSAGES.organizersOnly).waitFor();
     expect(await card.getByRole("button", { name: "Launch JupyterHub" }).isDisabled()).toBe(true);
-    await shoot(participant, "participant-dashboard-jupyter");
+    await shootSettled(participant, "participant-dashboard-jupyter");
     // The team card alone at 390 px, where the long page's full screenshot is too small to read.
     await participant.setViewportSize({ width: 390, height: 844 });
     await card.screenshot({ path: join(SHOTS_DIR, "participant-team-card-390.png") });
@@ -238,7 +204,7 @@ describe("the organizers' screens", () => {
     expect(
       await table.locator("tbody tr").first().getByRole("cell").nth(4).textContent(),
     ).toContain("status: active → changed to disabled");
-    await shoot(admin, "console-audit");
+    await shootSettled(admin, "console-audit");
     // At 390 px too: the e-mail's local part (hyphens and all) stays on one line.
     await admin.setViewportSize({ width: 390, height: 844 });
     const localPartLines = await userCell
@@ -267,7 +233,7 @@ describe("the organizers' screens", () => {
       expect(box!.width, label).toBeGreaterThan(80);
       expect(box!.width, label).toBeLessThanOrEqual(200);
     }
-    await shoot(admin, "console-settings");
+    await shootSettled(admin, "console-settings");
 
     await admin.goto(`${baseUrl}/admin/competition`);
     await admin.getByRole("tab", { name: /Challenges/ }).click();
@@ -278,7 +244,7 @@ describe("the organizers' screens", () => {
     );
     expect(widths.length).toBeGreaterThan(0);
     expect(Math.max(...widths)).toBeLessThanOrEqual(200);
-    await shoot(admin, "console-competition-challenges");
+    await shootSettled(admin, "console-competition-challenges");
 
     await admin.goto(`${baseUrl}/admin/audit`);
     const since = admin.getByLabel("Since");
@@ -294,7 +260,7 @@ describe("the organizers' screens", () => {
     await page.getByText(DEMO_LOGIN_OFF).waitFor();
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute("aria-describedby")).toBe("direct-login-off");
-    await shoot(page, "debug-direct-login-off");
+    await shootSettled(page, "debug-direct-login-off");
     await context.close();
   }, 120_000);
 });

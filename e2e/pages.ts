@@ -11,11 +11,21 @@ import {
 
 export interface TestServer {
   baseUrl: string;
+  /** Its DATA_DIR (the mail outbox without SMTP_URL is `outbox/` in it), removed by `stop`. */
+  dataDir: string;
+  /** What the server has printed so far, for a failure's message. */
+  output(): string;
   stop(): Promise<void>;
 }
 
+/** Extra environment, or a function of the server's address for settings that name it. */
+export type ServerEnv = Record<string, string> | ((baseUrl: string) => Record<string, string>);
+
 /** The embedded server on a free port with a throw-away data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: ServerEnv = {},
+  { readyTimeoutMs }: { readyTimeoutMs?: number } = {},
+): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), "tandem-e2e-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -32,9 +42,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       // One browser signs up and in many times from one address within a test file.
       RATE_LIMIT_AUTH_PER_IP: "1000",
       RATE_LIMIT_AUTH_PER_EMAIL: "1000",
-      ...env,
+      ...(typeof env === "function" ? env(baseUrl) : env),
     });
-    await waitForReady(`${baseUrl}/api/ready`, server);
+    await waitForReady(`${baseUrl}/api/ready`, server, readyTimeoutMs);
     // A server that dies mid-test shows up as refused connections: say why, with its output.
     const running = server;
     running.child.once("exit", (code, signal) => {
@@ -51,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   }
   return {
     baseUrl,
+    dataDir: dir,
+    output: () => server?.output() ?? "",
     async stop() {
       stopping = true;
       await server?.stop();
@@ -122,6 +134,19 @@ export async function fillSecurityStep(page: Page, password: string): Promise<vo
   await field(page, "Password").fill(password);
   await field(page, "Confirm Password").fill(password);
   await page.getByRole("checkbox", { name: "I agree to the Privacy Policy" }).check();
+}
+
+/** Signs in through the login form and waits for the dashboard it lands on. */
+export async function signInWithForm(
+  page: Page,
+  baseUrl: string,
+  person: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel(/^Password/).fill(person.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
 }
 
 /** Signs out through the header's settings menu (desktop width). */

@@ -1,12 +1,11 @@
 import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
-import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, launchBrowser, seriousViolations } from "./site-support";
+import { signInWithForm, startServer, type TestServer } from "./pages";
+import { horizontalOverflow, launchBrowser, SHOTS_DIR, seriousViolations } from "./site-support";
 
 // Issue 33: a participant in Tokyo (the competition's zone is America/Chicago) reads the deadline
 // and the time left in their own zone, named, on the dashboard, a domain page and the submit
@@ -19,7 +18,6 @@ const HOUR_MS = 3_600_000;
 const DATA_SCALE = "0.002";
 const FRAUD = "Retail Banking C1: Fraud Detection";
 const PAUSE_MESSAGE = "Answers of Retail Banking 2 are being fixed; back at 14:00 UTC.";
-const SHOTS_DIR = process.env.SHOTS_DIR ?? tmpdir();
 // 1 day, 4 hours and a half from the start: "1 day 4 hours left" for the whole test's length.
 const CLOSES_AT = new Date(Date.now() + 28.5 * HOUR_MS);
 CLOSES_AT.setUTCSeconds(0, 0);
@@ -51,11 +49,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
   });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel(/^Password/).fill(person.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  await signInWithForm(page, baseUrl, person);
   return page;
 }
 

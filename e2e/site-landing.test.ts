@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { competition, site } from "./competition";
-import { startServer, type TestServer } from "./pages";
+import { signInWithForm, startServer, type TestServer } from "./pages";
 import {
   launchBrowser,
   newPage,
@@ -372,11 +372,7 @@ describe("landing page links", () => {
   it("offers Go to Dashboard instead of Register Now to a signed-in visitor", async () => {
     const page = await freshPage();
     const errors = collectErrors(page);
-    await page.goto(url("/login"));
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel(/^Password/).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(url("/dashboard"));
+    await signInWithForm(page, server.baseUrl, ADMIN);
     await openLanding(page);
     const hero = page.getByRole("region", { name: "Competition highlights" });
     await hero.getByRole("link", { name: "Go to Dashboard" }).click();

@@ -1,7 +1,14 @@
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { CHROMIUM_PATH } from "./browser";
+
+/** Where the screenshots go, for a person to look at. */
+export const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
 
 /**
  * Debian's Chromium with throw-away contexts: fake clocks, media emulation and sign-ins are per
@@ -125,4 +132,34 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate<number>(
     "document.documentElement.scrollWidth - document.documentElement.clientWidth",
   );
+}
+
+export interface ShootOptions {
+  /** 1280 and 390 px unless told. */
+  widths?: readonly number[];
+  /** Runs at each width before the checks: waits for a layout, or checks of a test's own. */
+  atWidth?: (width: number) => Promise<void>;
+  /** What the screenshot shows: the full page unless told. */
+  target?: Locator;
+  /** Soft expectations, so that one run reports every page's findings. */
+  soft?: boolean;
+}
+
+/**
+ * At each width: axe finds nothing serious, nothing scrolls sideways, and a screenshot
+ * `SHOTS_DIR/{name}-{width}.png`; the page is back at 1280 px after.
+ */
+export async function shoot(page: Page, name: string, options: ShootOptions = {}): Promise<void> {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  const check = options.soft ? expect.soft : expect;
+  for (const width of options.widths ?? [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await options.atWidth?.(width);
+    check(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    check(await horizontalOverflow(page), `${name} at ${width} px`).toBe(0);
+    const path = join(SHOTS_DIR, `${name}-${width}.png`);
+    if (options.target) await options.target.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -18,7 +18,7 @@ import {
   resolvedCompose,
   variablesReferenced,
 } from "./support/compose";
-import { hubImage, parseDockerfile, runtime } from "./support/dockerfile";
+import { hubImage, IMAGE_TARGETS, parseDockerfile, runtime } from "./support/dockerfile";
 
 /**
  * docker-compose.yml, checked without Docker: validated against the compose specification's
@@ -62,7 +62,9 @@ describe("docker-compose.yml", () => {
   it("builds from Dockerfiles that exist, and pulls only pinned images", () => {
     const pinned = /:(?!latest$)[^:/]*\d[^:/]*$/;
     for (const [name, service] of Object.entries(compose.services)) {
-      const build = service.build as { context: string; dockerfile: string } | undefined;
+      const build = service.build as
+        | { context: string; dockerfile: string; target?: string }
+        | undefined;
       if (!build) {
         expect(service.image, name).toMatch(pinned);
         continue;
@@ -74,7 +76,14 @@ describe("docker-compose.yml", () => {
       for (const stage of file.stages.filter((s) => !stages.has(s.from))) {
         expect(stage.from, path).toMatch(pinned);
       }
+      if (build.target) expect(stages.has(build.target), `${name}: ${build.target}`).toBe(true);
     }
+    expect((compose.services.gateway!.build as { target?: string }).target).toBe(
+      IMAGE_TARGETS.gateway,
+    );
+    expect((compose.services.worker!.build as { target?: string }).target).toBe(
+      IMAGE_TARGETS.worker,
+    );
     expect(compose.services.postgres!.image).toMatch(/^postgres:15\.\d+/);
     expect(compose.services.redis!.image).toMatch(/^redis:7\.\d+\.\d+/);
   });

@@ -49,7 +49,7 @@ describe("Dockerfiles", () => {
   });
 
   it("build the single-page app the gateway serves", () => {
-    const build = dockerfiles.gateway.stages.find((s) => s.name === "build")!;
+    const build = dockerfiles.images.stages.find((s) => s.name === "build")!;
     expect(
       build.instructions.map((i) => `${i.getKeyword()} ${argumentsOf(i).join(" ")}`),
     ).toContain("RUN npm run build:web");

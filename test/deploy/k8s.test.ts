@@ -12,7 +12,7 @@ import { REPO_ROOT } from "../support/processes";
 import { createTestRedis, TEST_SECRETS } from "../support/services";
 import { packageJson, READS, read, shutdownDelayMs } from "./support/code";
 import { compose, resolvedCompose } from "./support/compose";
-import { dockerfiles, runtime } from "./support/dockerfile";
+import { dockerfiles, IMAGE_TARGETS, runtime } from "./support/dockerfile";
 import { typeCheck, validateModel } from "./support/k8s-types";
 import { type K8sObject, kustomize, NAME_HASH, withoutNameHashes } from "./support/kustomize";
 import {
@@ -131,10 +131,16 @@ describe("Kubernetes manifests", () => {
 
   it("run the images compose builds, on the same port, as the same non-root user", () => {
     const composeImage = (service: string) => imageName(compose.services[service]!.image as string);
-    const dockerfileOf = (service: string) =>
-      (compose.services[service]!.build as { dockerfile: string }).dockerfile;
-    expect(dockerfileOf("gateway")).toBe(dockerfiles.gateway.path);
-    expect(dockerfileOf("worker")).toBe(dockerfiles.worker.path);
+    const buildOf = (service: string) =>
+      compose.services[service]!.build as { dockerfile: string; target?: string };
+    expect(buildOf("gateway")).toMatchObject({
+      dockerfile: dockerfiles.images.path,
+      target: IMAGE_TARGETS.gateway,
+    });
+    expect(buildOf("worker")).toMatchObject({
+      dockerfile: dockerfiles.images.path,
+      target: IMAGE_TARGETS.worker,
+    });
     const imageOf = (role: keyof typeof K8S_WORKLOADS) =>
       imageName(workload(base, K8S_WORKLOADS[role]).container.image as string);
     for (const role of ["gateway", "migrate", "data"] as const) {

@@ -49,9 +49,12 @@ export const copySources = (copy: Instruction) => argumentsOf(copy).slice(0, -1)
 export const isCopyFrom = (instruction: Instruction, stage: string) =>
   instruction.getKeyword() === "COPY" && (instruction as Copy).getFromFlag()?.getValue() === stage;
 
-/** What the image runs: the last stage's environment, user, ports, command and health check. */
-export function runtimeImage(file: Dockerfile) {
-  const stage = file.stages.at(-1)!;
+/**
+ * What the image runs: the environment, user, ports, command and health check of the stage
+ * named `target` (`docker build --target`), or of the last stage.
+ */
+export function runtimeImage(file: Dockerfile, target?: string) {
+  const stage = target ? file.stages.find((s) => s.name === target)! : file.stages.at(-1)!;
   const all = <T extends Instruction>(keyword: string) =>
     stage.instructions.filter((i) => i.getKeyword() === keyword) as T[];
   const env = Object.fromEntries(
@@ -75,14 +78,16 @@ export function runtimeImage(file: Dockerfile) {
   };
 }
 
+/** The gateway's and the worker's images are targets of the one root Dockerfile. */
 export const dockerfiles = {
-  gateway: parseDockerfile("services/gateway/Dockerfile"),
-  worker: parseDockerfile("workers/scoring/Dockerfile"),
+  images: parseDockerfile("Dockerfile"),
 };
 
+export const IMAGE_TARGETS = { gateway: "gateway", worker: "scoring-worker" } as const;
+
 export const runtime = {
-  gateway: runtimeImage(dockerfiles.gateway),
-  worker: runtimeImage(dockerfiles.worker),
+  gateway: runtimeImage(dockerfiles.images, IMAGE_TARGETS.gateway),
+  worker: runtimeImage(dockerfiles.images, IMAGE_TARGETS.worker),
 };
 
 export const hubImage = runtimeImage(parseDockerfile("deploy/jupyterhub/Dockerfile"));

@@ -12,8 +12,8 @@ import {
   Title,
 } from "@mantine/core";
 import { TEAM_MESSAGES } from "@tandem/contracts";
+import { useTeams } from "../api/teams/hooks";
 import { canCompete } from "../api/teams/requests";
-import { useTeams } from "../api/teams/useTeams";
 import { useAuth } from "../auth/AuthContext";
 import { CompetitionClock } from "../components/Dashboard/CompetitionClock";
 import { CreateTeamForm } from "../components/Dashboard/CreateTeamForm";

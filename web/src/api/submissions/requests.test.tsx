@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse } from "../../../test-utils/render";
 import { ApiError } from "../client";
-import { attachmentName, downloadSubmissionFile } from "./requests";
+import { downloadSubmissionFile } from "./requests";
 
 const ID = "0b7f7f0e-5d5e-4c39-9a57-2f1c6f0a9e11";
 const CSV = "TxnID,FraudLabel\nT1,0\nT2,1\n";
@@ -84,18 +84,5 @@ describe("downloadSubmissionFile", () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).code).toBe("submission.not_found");
     expect(saved).toEqual([]);
-  });
-});
-
-describe("attachmentName", () => {
-  it("reads quoted and bare file names", () => {
-    expect(attachmentName('attachment; filename="a-1.csv"')).toBe("a-1.csv");
-    expect(attachmentName("attachment; filename=a-1.csv")).toBe("a-1.csv");
-  });
-
-  it("ignores a missing header and names with a path in them", () => {
-    expect(attachmentName(null)).toBeNull();
-    expect(attachmentName("attachment")).toBeNull();
-    expect(attachmentName('attachment; filename="../../etc/passwd"')).toBeNull();
   });
 });

@@ -12,7 +12,8 @@ import {
   submissionSummaryResponseSchema,
   submitResponseSchema,
 } from "@tandem/contracts";
-import { api, apiDownload, apiRequest, parseResponse } from "../client";
+import { api, apiRequest, parseResponse } from "../client";
+import { saveDownload } from "../lib/download";
 
 export type {
   ChallengeSummary,
@@ -142,34 +143,7 @@ export async function setFinalRequest(submissionId: string, final: boolean) {
   return parseResponse<SubmitResponse>(submitResponseSchema, body, path);
 }
 
-/** `attachment; filename="retail-banking-challenge-1-1a2b3c4d.csv"`'s file name, if it has one. */
-export function attachmentName(disposition: string | null): string | null {
-  const match = disposition?.match(/filename="([^"]+)"|filename=([^;\s]+)/i);
-  const name = match?.[1] ?? match?.[2];
-  // Only a plain base name: the browser decides the folder, never the server's text.
-  return name && /^[\w.-]+$/.test(name) ? name : null;
-}
-
-/**
- * Saves the CSV the team sent for a submission (`GET /api/submissions/{id}/file`), fetched
- * with the session and API key like every other call, so no token goes into a link.
- */
-export async function downloadSubmissionFile(submissionId: string): Promise<string> {
-  const response = await apiDownload(`${submissionKey(submissionId)}/file`);
-  const name =
-    attachmentName(response.headers.get("Content-Disposition")) ?? `submission-${submissionId}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Some browsers read the blob after the click returns; FileSaver.js waits 40 s as well.
-    setTimeout(() => URL.revokeObjectURL(url), 40_000);
-  }
-  return name;
+/** Saves the CSV the team sent for a submission (`GET /api/submissions/{id}/file`). */
+export function downloadSubmissionFile(submissionId: string): Promise<string> {
+  return saveDownload(`${submissionKey(submissionId)}/file`, `submission-${submissionId}.csv`);
 }

@@ -1,8 +1,11 @@
-import { Table, VisuallyHidden } from "@mantine/core";
+import { Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LoadError } from "../LoadError";
+import { TableFrame, TableSkeleton } from "../TableFrame/TableFrame";
 import classes from "./Admin.module.css";
+import { Pager, type PagerProps } from "./Pager";
 
-interface DataTableProps {
+export interface DataTableProps {
   caption: string;
   /** Column headers, in order. */
   columns: readonly ReactNode[];
@@ -16,41 +19,95 @@ interface DataTableProps {
 /** A console list as a captioned table that scrolls inside its frame on a phone. */
 export function DataTable({ caption, columns, minWidth, busy = false, children }: DataTableProps) {
   return (
-    <div className={classes.frame}>
-      {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${caption}, scrolls sideways on narrow screens`}
-        className={classes.scroller}
+    <TableFrame minWidth={minWidth} label={caption}>
+      <Table
+        verticalSpacing="xs"
+        horizontalSpacing="sm"
+        striped
+        className={classes.table}
+        aria-busy={busy}
+        style={{ opacity: busy ? 0.6 : 1 }}
+        captionSide="top"
       >
-        <Table
-          verticalSpacing="xs"
-          horizontalSpacing="sm"
-          striped
-          className={classes.table}
-          aria-busy={busy}
-          style={{ opacity: busy ? 0.6 : 1 }}
-          captionSide="top"
-        >
-          <Table.Caption>
-            <VisuallyHidden>{caption}</VisuallyHidden>
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
-                <Table.Th key={i} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </div>
+        <Table.Caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
+              <Table.Th key={i} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </TableFrame>
+  );
+}
+
+/** What a console list needs of its SWR read. */
+export interface ListRead {
+  data: unknown;
+  error: unknown;
+  isLoading: boolean;
+  mutate: () => unknown;
+}
+
+/** A newer page is on its way: the rows shown are the previous ones (`keepPreviousData`). */
+export const isPaging = ({ isLoading, data }: ListRead): boolean => isLoading && data !== undefined;
+
+interface ListFrameProps {
+  read: ListRead;
+  /** How many rows the answer holds. */
+  count: number;
+  /** The load error's title ("The users could not be loaded"). */
+  failed: string;
+  /** What an answer without rows says; nothing when left out. */
+  empty?: ReactNode;
+  skeletonRows?: number;
+  /** Draws the rows as a `DataTable` with these headers; without it, `children` as they are. */
+  table?: Omit<DataTableProps, "busy" | "children">;
+  /** A cursor-paged list's pager, under the rows. */
+  pager?: Omit<PagerProps, "busy">;
+  /** The rows, drawn while there are any. */
+  children: ReactNode;
+}
+
+/**
+ * A console list's states in one place: the load error with a retry, the skeleton on the first
+ * load, the empty answer, the rows (dimmed while the next page loads) and the pager.
+ */
+export function ListFrame({
+  read,
+  count,
+  failed,
+  empty,
+  skeletonRows = 5,
+  table,
+  pager,
+  children,
+}: ListFrameProps) {
+  const busy = isPaging(read);
+  const loaded = read.data !== undefined;
+  return (
+    <>
+      {Boolean(read.error) && !loaded && (
+        <LoadError title={failed} error={read.error} onRetry={() => read.mutate()} />
+      )}
+      {read.isLoading && !loaded && <TableSkeleton rows={skeletonRows} />}
+      {loaded && count === 0 && !busy && empty !== undefined && <Text c="dimmed">{empty}</Text>}
+      {count > 0 &&
+        (table ? (
+          <DataTable {...table} busy={busy}>
+            {children}
+          </DataTable>
+        ) : (
+          children
+        ))}
+      {pager && <Pager {...pager} busy={busy} />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from "@mantine/core";
 import type { CursorPages } from "./useCursorPages";
 
-interface PagerProps {
+export interface PagerProps {
   label: string;
   pages: CursorPages;
   nextCursor: string | null | undefined;

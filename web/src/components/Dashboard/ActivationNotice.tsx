@@ -7,7 +7,7 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { hasErrorCode } from "../../api/client";
-import { useRequestActivation } from "../../api/teams/mutations";
+import { useRequestActivation } from "../../api/teams/hooks";
 import classes from "./Dashboard.module.css";
 import { formatDate } from "./format";
 import { serverDetail } from "./teamErrors";

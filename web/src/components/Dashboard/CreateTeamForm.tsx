@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { createTeamRequestSchema, sanitizeTeamNameInput, TEAM_MESSAGES } from "@tandem/contracts";
 import { useState } from "react";
-import { useCreateTeam } from "../../api/teams/mutations";
+import { useCreateTeam } from "../../api/teams/hooks";
 import { TeamFormCard } from "./TeamFormCard";
 import { createTeamFailure } from "./teamErrors";
 import { verbatimInput } from "./verbatimInput";

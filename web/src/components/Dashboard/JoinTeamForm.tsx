@@ -2,7 +2,7 @@ import { Button, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { joinTeamRequestSchema, TEAM_MESSAGES } from "@tandem/contracts";
-import { useJoinTeam } from "../../api/teams/mutations";
+import { useJoinTeam } from "../../api/teams/hooks";
 import { TeamFormCard } from "./TeamFormCard";
 import { failureReason } from "./teamErrors";
 import { verbatimInput } from "./verbatimInput";

@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { useAdminOverview } from "../../api/admin/overview";
+import { useAdminOverview } from "../../api/admin/overview/hooks";
 import { CONSOLE_SECTIONS } from "../Admin/sections";
 import { JupyterLaunch } from "../Jupyter/JupyterLaunch";
 

@@ -1,6 +1,6 @@
 import { Button, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useRotateApiKey, useRotateInviteCode } from "../../api/teams/mutations";
+import { useRotateApiKey, useRotateInviteCode } from "../../api/teams/hooks";
 import { ConfirmModal } from "./ConfirmModal";
 import { KeyIcon, RefreshIcon } from "./icons";
 import { useConfirmedAction } from "./useConfirmedAction";

@@ -1,7 +1,7 @@
 import { Button, Text } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { TEAM_MESSAGES } from "@tandem/contracts";
-import { useActivateTeam, useLeaveTeam } from "../../api/teams/mutations";
+import { useActivateTeam, useLeaveTeam } from "../../api/teams/hooks";
 import { LogoutIcon } from "../icons";
 import { JupyterLaunch } from "../Jupyter/JupyterLaunch";
 import { ConfirmModal } from "./ConfirmModal";

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Button, Text } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { useState } from "react";
-import { useRemoveMember } from "../../api/teams/mutations";
+import { useRemoveMember } from "../../api/teams/hooks";
 import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { capitalize, formatDate, initialsOf } from "./format";

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Text } from "@mantine/core";
 import { JUPYTER_MESSAGES, TEAM_MESSAGES } from "@tandem/contracts";
 import { useId, useState } from "react";
 import { usePublicConfig } from "../../api/config/hooks";
-import { useJupyterToken } from "../../api/teams/mutations";
+import { useJupyterToken } from "../../api/teams/hooks";
 import { useAuth } from "../../auth/AuthContext";
 import classes from "../Dashboard/Dashboard.module.css";
 import { NotebookIcon } from "../Dashboard/icons";

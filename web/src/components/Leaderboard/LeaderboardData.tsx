@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { TableSkeleton } from "../TableFrame/TableFrame";
 import { LoadFailed } from "./LoadFailed";
-import { TableSkeleton } from "./TableSkeleton";
 import { UpdatedNote } from "./UpdatedNote";
 
 /** The parts of a leaderboard's SWR answer this view reads. */

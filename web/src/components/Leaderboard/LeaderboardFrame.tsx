@@ -1,6 +1,6 @@
 import { Table, useMatches } from "@mantine/core";
 import type { ReactNode } from "react";
-import classes from "./Leaderboard.module.css";
+import { TableFrame } from "../TableFrame/TableFrame";
 
 interface LeaderboardFrameProps {
   /** Below this width the table scrolls sideways inside the frame. */
@@ -14,20 +14,10 @@ export function LeaderboardFrame({ minWidth, label, children }: LeaderboardFrame
   // Tighter cells on a phone leave more of the table in view before it has to scroll.
   const spacing = useMatches({ base: "xs", sm: "md" });
   return (
-    <div className={classes.frame}>
-      {/* Focusable so that a keyboard can scroll a table wider than the screen. */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label={`${label}, scrolls sideways on narrow screens`}
-        className={classes.scroller}
-      >
-        <Table aria-label={label} verticalSpacing="sm" horizontalSpacing={spacing} tabularNums>
-          {children}
-        </Table>
-      </Table.ScrollContainer>
-    </div>
+    <TableFrame minWidth={minWidth} label={label}>
+      <Table aria-label={label} verticalSpacing="sm" horizontalSpacing={spacing} tabularNums>
+        {children}
+      </Table>
+    </TableFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useTeams } from "../../api/teams/useTeams";
+import { useTeams } from "../../api/teams/hooks";
 import { useAuth } from "../../auth/AuthContext";
 import { useCompetition } from "../../competition/CompetitionContext";
 

@@ -1,7 +1,7 @@
 import type { QueueStatus as Status } from "@tandem/contracts";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, render, screen, within } from "../../../test-utils/render";
-import { useQueueStatus } from "../../api/status";
+import { useQueueStatus } from "../../api/status/hooks";
 import { QueueStatus } from "./QueueStatus";
 
 function status(queue: Partial<Status["queue"]> = {}): Status {

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Skeleton, Text, Title } from "@mantine/core";
 import { useId } from "react";
-import { useQueueStatus } from "../../api/status";
+import { useQueueStatus } from "../../api/status/hooks";
 import { describeQueue } from "./queueText";
 
 interface QueueStatusProps {

@@ -12,7 +12,7 @@ import {
 import { notifications } from "@mantine/notifications";
 import { ANNOUNCEMENT_MAX_CHARS } from "@tandem/contracts";
 import { useState } from "react";
-import { usePostAnnouncement } from "../../../api/admin/announcements";
+import { usePostAnnouncement } from "../../../api/admin/announcements/hooks";
 import { Markdown } from "../../Markdown";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 

@@ -3,12 +3,10 @@ import {
   announcementsKey,
   useAnnouncements,
   useWithdrawAnnouncement,
-} from "../../../api/admin/announcements";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+} from "../../../api/admin/announcements/hooks";
 import { Markdown } from "../../Markdown";
 import { ConfirmButton } from "../ConfirmButton";
-import { Pager } from "../Pager";
+import { isPaging, ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
 
@@ -17,69 +15,72 @@ const PAGE_SIZE = 20;
 /** Earlier announcements, newest first; the active one can be withdrawn. */
 export function AnnouncementList() {
   const pages = useCursorPages();
-  const { data, error, isLoading, mutate } = useAnnouncements(
-    announcementsKey(PAGE_SIZE, pages.cursor),
-  );
+  const read = useAnnouncements(announcementsKey(PAGE_SIZE, pages.cursor));
+  const { data } = read;
   const { trigger: withdraw } = useWithdrawAnnouncement();
-  const busy = isLoading && data !== undefined;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="earlier-heading">
       <Title order={2} size="h4" id="earlier-heading">
         Announcements
       </Title>
-      {error && !data && (
-        <LoadError
-          title="The announcements could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <TableSkeleton rows={2} />}
-      {data && data.announcements.length === 0 && <Text c="dimmed">No announcements yet.</Text>}
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-busy={busy}>
-        {data?.announcements.map((a) => (
-          <Card key={a.id} withBorder radius="md" padding="md" component="li">
-            <Stack gap="xs">
-              <Group justify="space-between" gap="xs">
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(a.created_at)}
-                  {a.created_by ? ` by ${a.created_by.username}` : ""}
-                  {a.email ? ` · e-mailed to ${a.emails_sent}` : ""}
-                </Text>
-                <Badge variant="light" color={a.active ? "green" : "gray"}>
-                  {a.active ? "Shown now" : "Not shown"}
-                </Badge>
-              </Group>
-              <Markdown>{a.body}</Markdown>
-              {a.active && (
-                <ConfirmButton
-                  label="Withdraw"
-                  size="xs"
-                  color="red"
-                  title="Withdraw this announcement?"
-                  confirmLabel="Withdraw"
-                  failed="The announcement could not be withdrawn"
-                  run={async () => {
-                    await withdraw(a.id);
-                    return { title: "Announcement withdrawn", message: "The banner is gone." };
-                  }}
-                >
-                  The banner disappears from every page. E-mails already sent stay sent.
-                </ConfirmButton>
-              )}
-            </Stack>
-          </Card>
-        ))}
-      </Stack>
-      <Pager
-        label="Announcement pages"
-        pages={pages}
-        nextCursor={data?.next_cursor}
-        busy={busy}
-        previousLabel="Newer"
-        nextLabel="Older"
-      />
+      <ListFrame
+        read={read}
+        count={data?.announcements.length ?? 0}
+        failed="The announcements could not be loaded"
+        empty="No announcements yet."
+        skeletonRows={2}
+        pager={{
+          label: "Announcement pages",
+          pages,
+          nextCursor: data?.next_cursor,
+          previousLabel: "Newer",
+          nextLabel: "Older",
+        }}
+      >
+        <Stack
+          gap="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: "none" }}
+          aria-busy={isPaging(read)}
+        >
+          {data?.announcements.map((a) => (
+            <Card key={a.id} withBorder radius="md" padding="md" component="li">
+              <Stack gap="xs">
+                <Group justify="space-between" gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(a.created_at)}
+                    {a.created_by ? ` by ${a.created_by.username}` : ""}
+                    {a.email ? ` · e-mailed to ${a.emails_sent}` : ""}
+                  </Text>
+                  <Badge variant="light" color={a.active ? "green" : "gray"}>
+                    {a.active ? "Shown now" : "Not shown"}
+                  </Badge>
+                </Group>
+                <Markdown>{a.body}</Markdown>
+                {a.active && (
+                  <ConfirmButton
+                    label="Withdraw"
+                    size="xs"
+                    color="red"
+                    title="Withdraw this announcement?"
+                    confirmLabel="Withdraw"
+                    failed="The announcement could not be withdrawn"
+                    run={async () => {
+                      await withdraw(a.id);
+                      return { title: "Announcement withdrawn", message: "The banner is gone." };
+                    }}
+                  >
+                    The banner disappears from every page. E-mails already sent stay sent.
+                  </ConfirmButton>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </ListFrame>
     </Stack>
   );
 }

@@ -24,12 +24,9 @@ import {
   adminAuditKey,
   NO_AUDIT_FILTERS,
   useAdminAudit,
-} from "../../../api/admin/audit";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+} from "../../../api/admin/audit/hooks";
 import classes from "../Admin.module.css";
-import { DataTable } from "../DataTable";
-import { Pager } from "../Pager";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath, teamPath } from "../Teams/paths";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
@@ -169,10 +166,8 @@ export function AuditLog() {
     setLastFilters(filters);
     pages.reset();
   }
-  const { data, error, isLoading, mutate } = useAdminAudit(
-    adminAuditKey(filters, AUDIT_PAGE_SIZE, pages.cursor),
-  );
-  const busy = isLoading && data !== undefined;
+  const read = useAdminAudit(adminAuditKey(filters, AUDIT_PAGE_SIZE, pages.cursor));
+  const { data } = read;
   const rows = data?.entries ?? [];
 
   return (
@@ -218,54 +213,43 @@ export function AuditLog() {
           }
         />
       </SimpleGrid>
-      {error && !data && (
-        <LoadError
-          title="The audit log could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <TableSkeleton rows={5} />}
-      {data && rows.length === 0 && !busy && (
-        <Text c="dimmed">No entry matches these filters.</Text>
-      )}
-      {rows.length > 0 && (
-        <DataTable
-          caption="Audit log"
-          minWidth={960}
-          busy={busy}
-          columns={["Time", "Actor", "Action", "Target", "Changes"]}
-        >
-          {rows.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td className={classes.nowrap}>{formatDateTime(entry.created_at)}</Table.Td>
-              <Table.Td className={classes.wrapWords} style={{ maxWidth: 220 }}>
-                <Actor entry={entry} />
-              </Table.Td>
-              <Table.Td style={{ maxWidth: 200 }}>
-                {isAuditAction(entry.action) && (
-                  <Text size="sm">{AUDIT_ACTIONS[entry.action]}</Text>
-                )}
-                <Code>{entry.action}</Code>
-              </Table.Td>
-              <Table.Td style={{ maxWidth: 220 }}>
-                <Target entry={entry} />
-              </Table.Td>
-              <Table.Td style={{ minWidth: 280 }}>
-                <Changes entry={entry} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
-        label="Audit pages"
-        pages={pages}
-        nextCursor={data?.next_cursor}
-        busy={busy}
-        previousLabel="Newer"
-        nextLabel="Older"
-      />
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The audit log could not be loaded"
+        empty="No entry matches these filters."
+        table={{
+          caption: "Audit log",
+          minWidth: 960,
+          columns: ["Time", "Actor", "Action", "Target", "Changes"],
+        }}
+        pager={{
+          label: "Audit pages",
+          pages,
+          nextCursor: data?.next_cursor,
+          previousLabel: "Newer",
+          nextLabel: "Older",
+        }}
+      >
+        {rows.map((entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td className={classes.nowrap}>{formatDateTime(entry.created_at)}</Table.Td>
+            <Table.Td className={classes.wrapWords} style={{ maxWidth: 220 }}>
+              <Actor entry={entry} />
+            </Table.Td>
+            <Table.Td style={{ maxWidth: 200 }}>
+              {isAuditAction(entry.action) && <Text size="sm">{AUDIT_ACTIONS[entry.action]}</Text>}
+              <Code>{entry.action}</Code>
+            </Table.Td>
+            <Table.Td style={{ maxWidth: 220 }}>
+              <Target entry={entry} />
+            </Table.Td>
+            <Table.Td style={{ minWidth: 280 }}>
+              <Changes entry={entry} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

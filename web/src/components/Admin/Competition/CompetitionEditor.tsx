@@ -1,7 +1,7 @@
 import { Badge, Skeleton, Stack, Tabs } from "@mantine/core";
 import { type AdminCompetition, canonicalJson, validateDefinition } from "@tandem/competition";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
-import { useAdminCompetition } from "../../../api/admin/competition";
+import { useAdminCompetition } from "../../../api/admin/competition/hooks";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { LoadError } from "../../LoadError";
 import { PageTitle } from "../PageTitle";

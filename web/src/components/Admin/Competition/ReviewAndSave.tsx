@@ -18,9 +18,8 @@ import {
   editRefusalOf,
   invalidIssuesOf,
   staleVersionOf,
-  useReviewCompetition,
-  useSaveCompetition,
-} from "../../../api/admin/competition";
+} from "../../../api/admin/competition/errors";
+import { useReviewCompetition, useSaveCompetition } from "../../../api/admin/competition/hooks";
 import { adminFailure } from "../adminErrors";
 import { ChangeList } from "./ChangeList";
 import { type Draft, draftKey } from "./draft";

@@ -1,5 +1,5 @@
 import { List, Skeleton, Stack, Table, Text } from "@mantine/core";
-import { useCompetitionVersions } from "../../../api/admin/competition";
+import { useCompetitionVersions } from "../../../api/admin/competition/hooks";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";
 import { DataTable } from "../DataTable";

@@ -1,10 +1,8 @@
 import { Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminHolder } from "@tandem/contracts";
-import { useAdmins } from "../../../api/admin/invitations";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+import { useAdmins } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
-import { DataTable } from "../DataTable";
+import { ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 
 /** How an admin came to hold the rights, in words. */
@@ -29,40 +27,41 @@ export function grantedVia(admin: AdminHolder): string {
 
 /** Who holds admin rights, since when and through which code. */
 export function AdminsList() {
-  const { data, error, isLoading, mutate } = useAdmins();
+  const read = useAdmins();
+  const { data } = read;
   const rows = data?.admins ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="admins-heading">
       <Title order={2} size="h4" id="admins-heading">
         Admins
       </Title>
-      {error && !data && (
-        <LoadError title="The admins could not be loaded" error={error} onRetry={() => mutate()} />
-      )}
-      {isLoading && !data && <TableSkeleton rows={3} />}
-      {rows.length > 0 && (
-        <DataTable caption="Admins" minWidth={720} columns={["Admin", "E-mail", "Since", "Via"]}>
-          {rows.map((admin) => (
-            <Table.Tr key={admin.id}>
-              <Table.Td className={classes.wrapAnywhere}>
-                <Text size="sm" fw={600}>
-                  {admin.username}
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The admins could not be loaded"
+        skeletonRows={3}
+        table={{ caption: "Admins", minWidth: 720, columns: ["Admin", "E-mail", "Since", "Via"] }}
+      >
+        {rows.map((admin) => (
+          <Table.Tr key={admin.id}>
+            <Table.Td className={classes.wrapAnywhere}>
+              <Text size="sm" fw={600}>
+                {admin.username}
+              </Text>
+              {admin.status === "disabled" && (
+                <Text size="xs" c="red">
+                  Disabled
                 </Text>
-                {admin.status === "disabled" && (
-                  <Text size="xs" c="red">
-                    Disabled
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>{admin.email}</Table.Td>
-              <Table.Td className={classes.nowrap}>
-                {admin.admin_since ? formatDateTime(admin.admin_since) : "Before records began"}
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>{grantedVia(admin)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+              )}
+            </Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>{admin.email}</Table.Td>
+            <Table.Td className={classes.nowrap}>
+              {admin.admin_since ? formatDateTime(admin.admin_since) : "Before records began"}
+            </Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>{grantedVia(admin)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

@@ -18,7 +18,7 @@ import {
   type CreatedAdminInvitation,
 } from "@tandem/contracts";
 import { useState } from "react";
-import { useCreateInvitation } from "../../../api/admin/invitations";
+import { useCreateInvitation } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 

@@ -1,11 +1,9 @@
 import { Alert, Badge, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminInvitation } from "@tandem/contracts";
-import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
-import { DataTable } from "../DataTable";
+import { ListFrame } from "../DataTable";
 import { formatDateTime } from "../time";
 
 const STATE_BADGE: Record<AdminInvitation["state"], { label: string; color: string }> = {
@@ -19,7 +17,8 @@ const forWhom = (invitation: AdminInvitation) => invitation.label || "Unnamed in
 
 /** Every invitation, newest first: who made it, for whom, and what became of it. */
 export function InvitationsList() {
-  const { data, error, isLoading, mutate } = useInvitations();
+  const read = useInvitations();
+  const { data } = read;
   const { trigger: revoke } = useRevokeInvitation();
   const rows = data?.invitations ?? [];
 
@@ -45,91 +44,83 @@ export function InvitationsList() {
           </Text>
         </Alert>
       )}
-      {error && !data && (
-        <LoadError
-          title="The invitations could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <TableSkeleton rows={3} />}
-      {data && rows.length === 0 && <Text c="dimmed">No invitation has been made yet.</Text>}
-      {rows.length > 0 && (
-        <DataTable
-          caption="Invitations"
-          minWidth={900}
-          columns={["For whom", "State", "Made", "Expires", "Used by", "Actions"]}
-        >
-          {rows.map((invitation) => (
-            <Table.Tr key={invitation.id}>
-              <Table.Td className={classes.wrapAnywhere}>
-                <Text size="sm" fw={600}>
-                  {forWhom(invitation)}
-                </Text>
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The invitations could not be loaded"
+        empty="No invitation has been made yet."
+        skeletonRows={3}
+        table={{
+          caption: "Invitations",
+          minWidth: 900,
+          columns: ["For whom", "State", "Made", "Expires", "Used by", "Actions"],
+        }}
+      >
+        {rows.map((invitation) => (
+          <Table.Tr key={invitation.id}>
+            <Table.Td className={classes.wrapAnywhere}>
+              <Text size="sm" fw={600}>
+                {forWhom(invitation)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                by {invitation.created_by_email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                color={STATE_BADGE[invitation.state].color}
+                // Never cut to "US…" when a phone squeezes the column.
+                miw="max-content"
+              >
+                {STATE_BADGE[invitation.state].label}
+              </Badge>
+              {invitation.revoked_by_email && (
                 <Text size="xs" c="dimmed">
-                  by {invitation.created_by_email}
+                  by {invitation.revoked_by_email}, {formatDateTime(invitation.revoked_at)}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  variant="light"
-                  color={STATE_BADGE[invitation.state].color}
-                  // Never cut to "US…" when a phone squeezes the column.
-                  miw="max-content"
-                >
-                  {STATE_BADGE[invitation.state].label}
-                </Badge>
-                {invitation.revoked_by_email && (
+              )}
+            </Table.Td>
+            <Table.Td className={classes.nowrap}>{formatDateTime(invitation.created_at)}</Table.Td>
+            <Table.Td className={classes.nowrap}>{formatDateTime(invitation.expires_at)}</Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>
+              {invitation.used_by_email ? (
+                <>
+                  <Text size="sm">{invitation.used_by_email}</Text>
                   <Text size="xs" c="dimmed">
-                    by {invitation.revoked_by_email}, {formatDateTime(invitation.revoked_at)}
+                    {formatDateTime(invitation.used_at)}
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                {formatDateTime(invitation.created_at)}
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>
-                {formatDateTime(invitation.expires_at)}
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>
-                {invitation.used_by_email ? (
-                  <>
-                    <Text size="sm">{invitation.used_by_email}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(invitation.used_at)}
-                    </Text>
-                  </>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    –
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {invitation.state === "open" && (
-                  <ConfirmButton
-                    label="Revoke"
-                    ariaLabel={`Revoke the invitation for ${forWhom(invitation)}`}
-                    title={`Revoke the invitation for ${forWhom(invitation)}?`}
-                    confirmLabel="Revoke invitation"
-                    failed="The invitation was not revoked"
-                    color="red"
-                    run={async () => {
-                      await revoke(invitation.id);
-                      return {
-                        title: "Invitation revoked",
-                        message: "Its code no longer makes an organizer.",
-                      };
-                    }}
-                  >
-                    <Text size="sm">Its code will no longer make an organizer account.</Text>
-                  </ConfirmButton>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  –
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {invitation.state === "open" && (
+                <ConfirmButton
+                  label="Revoke"
+                  ariaLabel={`Revoke the invitation for ${forWhom(invitation)}`}
+                  title={`Revoke the invitation for ${forWhom(invitation)}?`}
+                  confirmLabel="Revoke invitation"
+                  failed="The invitation was not revoked"
+                  color="red"
+                  run={async () => {
+                    await revoke(invitation.id);
+                    return {
+                      title: "Invitation revoked",
+                      message: "Its code no longer makes an organizer.",
+                    };
+                  }}
+                >
+                  <Text size="sm">Its code will no longer make an organizer account.</Text>
+                </ConfirmButton>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

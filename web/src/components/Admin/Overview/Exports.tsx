@@ -1,7 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { EXPORTS, exportPath, saveDownload } from "../../../api/admin/download";
+import { EXPORTS, exportPath } from "../../../api/admin/exports/requests";
+import { saveDownload } from "../../../api/lib/download";
 import { adminFailure } from "../adminErrors";
 
 /** The CSV exports, each fetched with the session and saved as a file. */

@@ -2,7 +2,7 @@ import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine
 import type { AdminOverview } from "@tandem/contracts";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
-import { useAdminOverview } from "../../../api/admin/overview";
+import { useAdminOverview } from "../../../api/admin/overview/hooks";
 import { LoadError } from "../../LoadError";
 import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";

@@ -1,7 +1,7 @@
 import { Card, Skeleton } from "@mantine/core";
 import type { SubmissionsPerHour as Counts } from "@tandem/contracts";
 import { useMemo } from "react";
-import { useSubmissionsPerHour } from "../../../api/admin/stats";
+import { useSubmissionsPerHour } from "../../../api/admin/stats/hooks";
 import { ChartFigure } from "../../Charts/ChartFigure";
 import { formatChartTime, formatCount, plural, readerTimeZone } from "../../Charts/format";
 import type { ChartSpec } from "../../Charts/types";

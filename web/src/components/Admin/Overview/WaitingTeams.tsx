@@ -7,7 +7,7 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useActivateTeams, useDeclineActivation } from "../../../api/admin/teams";
+import { useActivateTeams, useDeclineActivation } from "../../../api/admin/teams/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ReasonModal } from "../ReasonModal";

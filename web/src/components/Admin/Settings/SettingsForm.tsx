@@ -22,7 +22,7 @@ import {
   SETTINGS_LIMITS,
 } from "@tandem/contracts";
 import { useState } from "react";
-import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings";
+import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";

@@ -17,7 +17,7 @@ import {
   useRescoreChallenge,
   useRescoreProgress,
   useRetryFailed,
-} from "../../../api/admin/submissions";
+} from "../../../api/admin/submissions/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";

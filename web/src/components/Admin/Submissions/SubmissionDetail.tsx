@@ -13,11 +13,8 @@ import {
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  downloadAdminSubmissionFile,
-  useAdminSubmission,
-  useSubmissionAction,
-} from "../../../api/admin/submissions";
+import { useAdminSubmission, useSubmissionAction } from "../../../api/admin/submissions/hooks";
+import { downloadAdminSubmissionFile } from "../../../api/admin/submissions/requests";
 import { hasErrorCode } from "../../../api/client";
 import { formatScore } from "../../Dashboard/format";
 import { LoadError } from "../../LoadError";

@@ -1,7 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
-import type { AdminSubmissionsFilter } from "../../../api/admin/submissions";
+import type { AdminSubmissionsFilter } from "../../../api/admin/submissions/hooks";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { STATUS_LABELS } from "../../Submissions/messages";
 import { fromLocalInput, toLocalInput } from "../time";

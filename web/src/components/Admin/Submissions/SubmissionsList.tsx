@@ -7,14 +7,11 @@ import {
   adminSubmissionsKey,
   NO_SUBMISSION_FILTERS,
   useAdminSubmissions,
-} from "../../../api/admin/submissions";
+} from "../../../api/admin/submissions/hooks";
 import { formatScore } from "../../Dashboard/format";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
 import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
-import { DataTable } from "../DataTable";
-import { Pager } from "../Pager";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath } from "../Teams/TeamDetail";
 import { teamPath } from "../Teams/TeamsList";
@@ -47,10 +44,10 @@ export function SubmissionsList() {
   const [filters, setFilters] = useState(() => initialFilters(params));
   const [team, setTeam] = useState(filters.team);
   const pages = useCursorPages();
-  const { data, error, isLoading, mutate } = useAdminSubmissions(
+  const read = useAdminSubmissions(
     adminSubmissionsKey(filters, SUBMISSIONS_PAGE_SIZE, pages.cursor),
   );
-  const busy = isLoading && data !== undefined;
+  const { data } = read;
   const rows = data?.submissions ?? [];
   const teamError = team.trim() && !UUID.test(team.trim()) ? "A team id is a UUID" : null;
 
@@ -76,23 +73,15 @@ export function SubmissionsList() {
         teamError={teamError}
         onChange={change}
       />
-      {error && !data && (
-        <LoadError
-          title="The submissions could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <TableSkeleton rows={5} />}
-      {data && rows.length === 0 && !busy && (
-        <Text c="dimmed">No submission matches these filters.</Text>
-      )}
-      {rows.length > 0 && (
-        <DataTable
-          caption="Submissions"
-          minWidth={1000}
-          busy={busy}
-          columns={[
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The submissions could not be loaded"
+        empty="No submission matches these filters."
+        table={{
+          caption: "Submissions",
+          minWidth: 1000,
+          columns: [
             "Time",
             "Team",
             "Challenge",
@@ -101,47 +90,46 @@ export function SubmissionsList() {
             "Private",
             "Counted",
             "Attempts",
-          ]}
-        >
-          {rows.map((s) => (
-            <Table.Tr key={s.id}>
-              <Table.Td className={classes.nowrap}>
-                <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
-                  {formatDateTime(s.created_at)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>
-                <Anchor component={Link} to={teamPath(s.team.id)} size="sm">
-                  {s.team.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{s.challenge_key}</Table.Td>
-              <Table.Td>
-                <Stack gap={2} align="flex-start">
-                  <StatusBadge status={s.status} />
-                  {s.error && (
-                    <Text size="xs" className={classes.fullText} lineClamp={3}>
-                      {s.error}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>{score(s.public_score)}</Table.Td>
-              <Table.Td>{score(s.private_score)}</Table.Td>
-              <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
-              <Table.Td>{s.attempts}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
-        label="Submission pages"
-        pages={pages}
-        nextCursor={data?.next_cursor}
-        busy={busy}
-        previousLabel="Newer"
-        nextLabel="Older"
-      />
+          ],
+        }}
+        pager={{
+          label: "Submission pages",
+          pages,
+          nextCursor: data?.next_cursor,
+          previousLabel: "Newer",
+          nextLabel: "Older",
+        }}
+      >
+        {rows.map((s) => (
+          <Table.Tr key={s.id}>
+            <Table.Td className={classes.nowrap}>
+              <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
+                {formatDateTime(s.created_at)}
+              </Anchor>
+            </Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>
+              <Anchor component={Link} to={teamPath(s.team.id)} size="sm">
+                {s.team.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{s.challenge_key}</Table.Td>
+            <Table.Td>
+              <Stack gap={2} align="flex-start">
+                <StatusBadge status={s.status} />
+                {s.error && (
+                  <Text size="xs" className={classes.fullText} lineClamp={3}>
+                    {s.error}
+                  </Text>
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>{score(s.public_score)}</Table.Td>
+            <Table.Td>{score(s.private_score)}</Table.Td>
+            <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
+            <Table.Td>{s.attempts}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

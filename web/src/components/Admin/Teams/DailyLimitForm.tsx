@@ -2,7 +2,7 @@ import { Button, Group, NumberInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type AdminTeamDetail, TEAM_DAILY_LIMIT_MAX } from "@tandem/contracts";
 import { useState } from "react";
-import { useTeamAction } from "../../../api/admin/teams";
+import { useTeamAction } from "../../../api/admin/teams/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 

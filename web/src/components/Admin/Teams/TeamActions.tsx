@@ -10,7 +10,7 @@ import {
   useDeclineActivation,
   useRotateTeamKey,
   useTeamAction,
-} from "../../../api/admin/teams";
+} from "../../../api/admin/teams/hooks";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
 import { DailyLimitForm } from "./DailyLimitForm";

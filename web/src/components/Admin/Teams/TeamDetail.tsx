@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Skeleton, Stack, Table, Text, Title } from "@mant
 import type { Competition } from "@tandem/competition";
 import type { AdminTeamDetail } from "@tandem/contracts";
 import { Link } from "react-router";
-import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams";
+import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";

@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { ADMIN_SORT_ORDERS, ADMIN_TEAM_SORTS, ADMIN_TEAM_STANDINGS } from "@tandem/contracts";
-import type { AdminTeamsFilter } from "../../../api/admin/teams";
+import type { AdminTeamsFilter } from "../../../api/admin/teams/hooks";
 
 export const SORT_LABELS: Record<AdminTeamsFilter["sort"], string> = {
   name: "Name",

@@ -9,13 +9,10 @@ import {
   adminTeamsKey,
   useActivateTeams,
   useAdminTeams,
-} from "../../../api/admin/teams";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+} from "../../../api/admin/teams/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
-import { DataTable } from "../DataTable";
-import { Pager } from "../Pager";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
@@ -82,8 +79,8 @@ export function TeamsList() {
     pages.reset();
   }
   const key = adminTeamsKey({ ...filters, query }, TEAMS_PAGE_SIZE, pages.cursor);
-  const { data, error, isLoading, mutate } = useAdminTeams(key);
-  const busy = isLoading && data !== undefined;
+  const read = useAdminTeams(key);
+  const { data } = read;
   const rows = data?.teams ?? [];
 
   const changeFilters = (next: AdminTeamsFilter) => {
@@ -151,21 +148,15 @@ export function TeamsList() {
         />
       )}
 
-      {error && !data && (
-        <LoadError title="The teams could not be loaded" error={error} onRetry={() => mutate()} />
-      )}
-      {isLoading && !data && <TableSkeleton rows={5} />}
-      {data && rows.length === 0 && !busy && (
-        <Text c="dimmed">
-          {filters !== NO_FILTERS || query ? "No team matches these filters." : "No teams yet."}
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <DataTable
-          caption="Teams"
-          minWidth={1160}
-          busy={busy}
-          columns={[
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The teams could not be loaded"
+        empty={filters !== NO_FILTERS || query ? "No team matches these filters." : "No teams yet."}
+        table={{
+          caption: "Teams",
+          minWidth: 1160,
+          columns: [
             <Checkbox
               key="all"
               aria-label="Select every team shown"
@@ -181,42 +172,42 @@ export function TeamsList() {
             "Last submission",
             "Daily limit",
             "Activation request",
-          ]}
-        >
-          {rows.map((team) => (
-            <Table.Tr key={team.id}>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${team.name}`}
-                  checked={selected.has(team.id)}
-                  onChange={(event) => toggle(team, event.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>
-                <Anchor component={Link} to={teamPath(team.id)} size="sm" fw={600}>
-                  {team.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <StandingBadge standing={team.standing} />
-              </Table.Td>
-              <Table.Td>
-                <FlagBadges flags={team.flags} />
-              </Table.Td>
-              <Table.Td>{team.members}</Table.Td>
-              <Table.Td>{team.submissions}</Table.Td>
-              <Table.Td className={classes.nowrap}>
-                {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
-              </Table.Td>
-              <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>
-                <ActivationRequestCell request={team.activation_request ?? null} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager label="Team pages" pages={pages} nextCursor={data?.next_cursor} busy={busy} />
+          ],
+        }}
+        pager={{ label: "Team pages", pages, nextCursor: data?.next_cursor }}
+      >
+        {rows.map((team) => (
+          <Table.Tr key={team.id}>
+            <Table.Td>
+              <Checkbox
+                aria-label={`Select ${team.name}`}
+                checked={selected.has(team.id)}
+                onChange={(event) => toggle(team, event.currentTarget.checked)}
+              />
+            </Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>
+              <Anchor component={Link} to={teamPath(team.id)} size="sm" fw={600}>
+                {team.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <StandingBadge standing={team.standing} />
+            </Table.Td>
+            <Table.Td>
+              <FlagBadges flags={team.flags} />
+            </Table.Td>
+            <Table.Td>{team.members}</Table.Td>
+            <Table.Td>{team.submissions}</Table.Td>
+            <Table.Td className={classes.nowrap}>
+              {team.last_submission_at ? formatDateTime(team.last_submission_at) : "Never"}
+            </Table.Td>
+            <Table.Td>{team.daily_limit ?? "Default"}</Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>
+              <ActivationRequestCell request={team.activation_request ?? null} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

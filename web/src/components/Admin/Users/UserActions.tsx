@@ -2,7 +2,7 @@ import { Group, Switch, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { AdminUserRow } from "@tandem/contracts";
 import { useState } from "react";
-import { useUserAction } from "../../../api/admin/users";
+import { useUserAction } from "../../../api/admin/users/hooks";
 import { type ActionError, ConfirmModal } from "../../Dashboard/ConfirmModal";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";

@@ -11,12 +11,13 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type AdminUsersFilter, adminUsersKey, useAdminUsers } from "../../../api/admin/users";
-import { TableSkeleton } from "../../Leaderboard/TableSkeleton";
-import { LoadError } from "../../LoadError";
+import {
+  type AdminUsersFilter,
+  adminUsersKey,
+  useAdminUsers,
+} from "../../../api/admin/users/hooks";
 import classes from "../Admin.module.css";
-import { DataTable } from "../DataTable";
-import { Pager } from "../Pager";
+import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
@@ -39,10 +40,8 @@ export function UsersList() {
     setLastQuery(query);
     pages.reset();
   }
-  const { data, error, isLoading, mutate } = useAdminUsers(
-    adminUsersKey({ ...filters, query }, USERS_PAGE_SIZE, pages.cursor),
-  );
-  const busy = isLoading && data !== undefined;
+  const read = useAdminUsers(adminUsersKey({ ...filters, query }, USERS_PAGE_SIZE, pages.cursor));
+  const { data } = read;
   const rows = data?.users ?? [];
   const change = (next: Partial<typeof filters>) => {
     setFilters({ ...filters, ...next });
@@ -86,63 +85,58 @@ export function UsersList() {
         />
       </SimpleGrid>
 
-      {error && !data && (
-        <LoadError title="The users could not be loaded" error={error} onRetry={() => mutate()} />
-      )}
-      {isLoading && !data && <TableSkeleton rows={5} />}
-      {data && rows.length === 0 && !busy && (
-        <Text c="dimmed">No account matches these filters.</Text>
-      )}
-      {rows.length > 0 && (
-        <DataTable
-          caption="Users"
-          minWidth={960}
-          busy={busy}
-          columns={["User", "E-mail", "Team", "Status", "Created", "Actions"]}
-        >
-          {rows.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td className={classes.wrapAnywhere}>
-                <Text size="sm" fw={600}>
-                  {user.username}
+      <ListFrame
+        read={read}
+        count={rows.length}
+        failed="The users could not be loaded"
+        empty="No account matches these filters."
+        table={{
+          caption: "Users",
+          minWidth: 960,
+          columns: ["User", "E-mail", "Team", "Status", "Created", "Actions"],
+        }}
+        pager={{
+          label: "User pages",
+          pages,
+          nextCursor: data?.next_cursor,
+          previousLabel: "Newer",
+          nextLabel: "Older",
+        }}
+      >
+        {rows.map((user) => (
+          <Table.Tr key={user.id}>
+            <Table.Td className={classes.wrapAnywhere}>
+              <Text size="sm" fw={600}>
+                {user.username}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {`${user.first_name} ${user.last_name}`.trim()}
+              </Text>
+            </Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>{user.email}</Table.Td>
+            <Table.Td className={classes.wrapAnywhere}>
+              {user.team ? (
+                <Anchor component={Link} to={teamPath(user.team.id)} size="sm">
+                  {user.team.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No team
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {`${user.first_name} ${user.last_name}`.trim()}
-                </Text>
-              </Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>{user.email}</Table.Td>
-              <Table.Td className={classes.wrapAnywhere}>
-                {user.team ? (
-                  <Anchor component={Link} to={teamPath(user.team.id)} size="sm">
-                    {user.team.name}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    No team
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={user.status === "disabled" ? "red" : "green"}>
-                  {user.status === "disabled" ? "Disabled" : "Active"}
-                </Badge>
-              </Table.Td>
-              <Table.Td className={classes.nowrap}>{formatDateTime(user.created_at)}</Table.Td>
-              <Table.Td>
-                <UserActions user={user} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
-      <Pager
-        label="User pages"
-        pages={pages}
-        nextCursor={data?.next_cursor}
-        busy={busy}
-        previousLabel="Newer"
-        nextLabel="Older"
-      />
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={user.status === "disabled" ? "red" : "green"}>
+                {user.status === "disabled" ? "Disabled" : "Active"}
+              </Badge>
+            </Table.Td>
+            <Table.Td className={classes.nowrap}>{formatDateTime(user.created_at)}</Table.Td>
+            <Table.Td>
+              <UserActions user={user} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListFrame>
     </Stack>
   );
 }

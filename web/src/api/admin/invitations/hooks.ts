@@ -6,8 +6,8 @@ import {
   revokedAdminInvitationSchema,
 } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../client";
-import { useAdminWrite } from "./write";
+import { api, parseResponse } from "../../client";
+import { useAdminWrite } from "../../lib/write";
 
 export const INVITATIONS_PATH = "/admin/invitations";
 export const ADMINS_PATH = "/admin/admins";

@@ -1,6 +1,6 @@
 import { adminOverviewSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api } from "../client";
+import { api } from "../../client";
 
 export const OVERVIEW_KEY = "/admin/overview";
 

@@ -1,7 +1,7 @@
 import { adminAuditPageSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api } from "../client";
-import { withQuery } from "./query";
+import { api } from "../../client";
+import { withQuery } from "../../lib/query";
 
 export const AUDIT_PATH = "/admin/audit";
 

@@ -6,13 +6,11 @@ import {
   type SubmissionStatus,
 } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../client";
-import { saveDownload } from "./download";
-import { OVERVIEW_KEY } from "./overview";
-import { withQuery } from "./query";
-import { useAdminWrite } from "./write";
-
-export const SUBMISSIONS_PATH = "/admin/submissions";
+import { api, parseResponse } from "../../client";
+import { withQuery } from "../../lib/query";
+import { useAdminWrite } from "../../lib/write";
+import { OVERVIEW_KEY } from "../overview/hooks";
+import { adminSubmissionKey, SUBMISSIONS_PATH } from "./requests";
 
 /** "" stands for "all"; `since`/`until` are ISO date-times. */
 export interface AdminSubmissionsFilter {
@@ -52,8 +50,6 @@ export function useAdminSubmissions(key: string) {
 
 export const LIST_POLL_MS = 3_000;
 
-export const adminSubmissionKey = (id: string) => `${SUBMISSIONS_PATH}/${encodeURIComponent(id)}`;
-
 /** One submission; read every 2 s while it is queued or being scored (after a rescore). */
 export function useAdminSubmission(id: string) {
   return useSWR(
@@ -61,10 +57,6 @@ export function useAdminSubmission(id: string) {
     (path: string) => api.getParsed(path, adminSubmissionDetailSchema),
     { refreshInterval: (data) => (data && unfinished(data.status) ? 2_000 : 0) },
   );
-}
-
-export function downloadAdminSubmissionFile(id: string): Promise<string> {
-  return saveDownload(`${adminSubmissionKey(id)}/file`, `submission-${id}.csv`);
 }
 
 const AFTER_RESCORE = [SUBMISSIONS_PATH, OVERVIEW_KEY, "/admin/teams"];

@@ -1,9 +1,9 @@
 import { adminUserActionResponseSchema, adminUsersPageSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../client";
-import { OVERVIEW_KEY } from "./overview";
-import { withQuery } from "./query";
-import { useAdminWrite } from "./write";
+import { api, parseResponse } from "../../client";
+import { withQuery } from "../../lib/query";
+import { useAdminWrite } from "../../lib/write";
+import { OVERVIEW_KEY } from "../overview/hooks";
 
 export const USERS_PATH = "/admin/users";
 

@@ -9,10 +9,10 @@ import {
   adminTeamsPageSchema,
 } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, apiRequest, parseResponse } from "../client";
-import { OVERVIEW_KEY } from "./overview";
-import { withQuery } from "./query";
-import { useAdminWrite } from "./write";
+import { api, apiRequest, parseResponse } from "../../client";
+import { withQuery } from "../../lib/query";
+import { useAdminWrite } from "../../lib/write";
+import { OVERVIEW_KEY } from "../overview/hooks";
 
 export const TEAMS_PATH = "/admin/teams";
 

@@ -1,8 +1,8 @@
 import { type AdminSettingsPatch, adminSettingsSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, apiRequest, parseResponse } from "../client";
-import { PUBLIC_COMPETITION_KEY } from "../competition/public";
-import { useAdminWrite } from "./write";
+import { api, apiRequest, parseResponse } from "../../client";
+import { PUBLIC_COMPETITION_KEY } from "../../competition/public";
+import { useAdminWrite } from "../../lib/write";
 
 export const SETTINGS_KEY = "/admin/settings";
 

@@ -1,7 +1,9 @@
 import type { TeamView } from "@tandem/contracts";
+import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import {
   createTeamRequest,
+  fetchTeams,
   generateJupyterTokenRequest,
   joinTeamRequest,
   leaveTeamRequest,
@@ -12,6 +14,11 @@ import {
   startCompetitionRequest,
   TEAMS_KEY,
 } from "./requests";
+
+/** The signed-in user's teams (at most one); `enabled: false` asks nothing (nobody signed in). */
+export function useTeams(enabled = true) {
+  return useSWR(enabled ? TEAMS_KEY : null, fetchTeams);
+}
 
 // Each write is keyed by the teams list, so SWR revalidates it after the call, success or not.
 

@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
-# The gateway image: the Fastify API and the built single-page app. It also runs the one-shot
-# deploy steps (`npm run db:migrate`, `npm run db:roles`, `npm run data:generate`), so it
-# carries db/ and datasets/.
-# Build from the repository root:
-#   docker build -f services/gateway/Dockerfile -t tandem-gateway .
+# Both Tandem images, from one install stage; pick one with --target. Build from the repository
+# root:
+#   docker build --target gateway -t tandem-gateway .
+#   docker build --target scoring-worker -t tandem-scoring-worker .
+# BuildKit builds only the stages a target needs (the worker's skips the web app's build).
 # Processes run the TypeScript source through tsx (docs/adr/0003-typescript-source-and-tooling.md).
 
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
@@ -33,13 +33,16 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:web
 
-# Production dependencies of this image's workspaces and the root (tsx runs the source).
-FROM manifests AS prod-deps
+# The gateway image: the Fastify API and the built single-page app. It also runs the one-shot
+# deploy steps (`npm run db:migrate`, `npm run db:roles`, `npm run data:generate`), so it
+# carries db/ and datasets/. Production dependencies of its workspaces and the root (tsx runs
+# the source).
+FROM manifests AS gateway-deps
 RUN npm ci --omit=dev --no-audit --no-fund \
       --workspace=@tandem/gateway --workspace=@tandem/datasets --include-workspace-root \
   && npm cache clean --force
 
-FROM ${NODE_IMAGE} AS runtime
+FROM ${NODE_IMAGE} AS gateway
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -47,7 +50,7 @@ ENV NODE_ENV=production \
     STATIC_DIR=/data/static \
     WEB_DIST_DIR=/app/web/dist
 WORKDIR /app
-COPY --from=prod-deps /app ./
+COPY --from=gateway-deps /app ./
 COPY packages ./packages
 COPY db ./db
 COPY datasets ./datasets
@@ -61,3 +64,24 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--import", "tsx", "services/gateway/src/server.ts"]
+
+# The scoring worker image: BullMQ consumer, reconciler and rankings refresh; no HTTP port.
+FROM manifests AS scoring-worker-deps
+RUN npm ci --omit=dev --no-audit --no-fund \
+      --workspace=@tandem/scoring-worker --include-workspace-root \
+  && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS scoring-worker
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=scoring-worker-deps /app ./
+COPY packages ./packages
+COPY db ./db
+COPY workers/scoring ./workers/scoring
+# The node image's `node` user, by number so Kubernetes' runAsNonRoot can verify it.
+USER 1000:1000
+# The container runs while the worker process (PID 1) does; this checks that the Redis it
+# takes jobs from answers, with the worker's own REDIS_URL.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "const{Redis}=require('ioredis');const r=new Redis(process.env.REDIS_URL,{lazyConnect:true,connectTimeout:3000,maxRetriesPerRequest:0,retryStrategy:()=>null});r.on('error',()=>{});r.connect().then(()=>r.ping()).then(p=>process.exit(p==='PONG'?0:1),()=>process.exit(1))"]
+CMD ["node", "--import", "tsx", "workers/scoring/src/main.ts"]

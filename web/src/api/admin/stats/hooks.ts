@@ -1,6 +1,6 @@
 import { submissionsPerHourSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api } from "../client";
+import { api } from "../../client";
 
 export const SUBMISSIONS_PER_HOUR_KEY = "/admin/stats/submissions-per-hour";
 

@@ -1,6 +1,6 @@
 import { queueStatusSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api } from "./client";
+import { api } from "../client";
 
 export const QUEUE_STATUS_KEY = "/status";
 

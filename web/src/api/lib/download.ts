@@ -1,5 +1,12 @@
 import { apiDownload } from "../client";
-import { attachmentName } from "../submissions/requests";
+
+/** `attachment; filename="retail-banking-challenge-1-1a2b3c4d.csv"`'s file name, if it has one. */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="([^"]+)"|filename=([^;\s]+)/i);
+  const name = match?.[1] ?? match?.[2];
+  // Only a plain base name: the browser decides the folder, never the server's text.
+  return name && /^[\w.-]+$/.test(name) ? name : null;
+}
 
 /**
  * Saves the file at `/api{path}`, fetched with the session like every other call (no token in
@@ -18,16 +25,8 @@ export async function saveDownload(path: string, fallbackName: string): Promise<
     link.click();
     link.remove();
   } finally {
-    // Some browsers read the blob after the click returns.
+    // Some browsers read the blob after the click returns; FileSaver.js waits 40 s as well.
     setTimeout(() => URL.revokeObjectURL(url), 40_000);
   }
   return name;
 }
-
-export const EXPORTS = [
-  { file: "standings.csv", label: "Standings", description: "Overall and per-domain ranks" },
-  { file: "teams.csv", label: "Teams", description: "One row per member of every team" },
-  { file: "submissions.csv", label: "Submissions", description: "Every submission, no files" },
-] as const;
-
-export const exportPath = (file: string) => `/admin/exports/${file}`;

@@ -1,8 +1,8 @@
 import { announcementListSchema, announcementSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, apiRequest, parseResponse } from "../client";
-import { withQuery } from "./query";
-import { useAdminWrite } from "./write";
+import { api, apiRequest, parseResponse } from "../../client";
+import { withQuery } from "../../lib/query";
+import { useAdminWrite } from "../../lib/write";
 
 export const ANNOUNCEMENTS_PATH = "/admin/announcements";
 
