@@ -20,7 +20,6 @@ export {
   createAnswersCache,
   type StoredAnswers,
 } from "./answers-cache";
-export { type RankingInputsLike, rankingBodies } from "./bodies";
 export { describeId, idKey, parseCsvRows } from "./csv";
 export { EXCERPT_CHARS, excerpt } from "./issues";
 export {
@@ -54,9 +53,11 @@ export {
   isBetter,
   type OverallRow,
   type RankingDomain,
+  type RankingInputsLike,
   type RankingPart,
   type Rankings,
   type RankingTeam,
+  rankingBodies,
   teamResultOn,
 } from "./ranking";
 export { scorePredictions, scoreWholeSet } from "./score";

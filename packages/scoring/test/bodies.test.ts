@@ -1,7 +1,7 @@
 import { allChallenges, domains } from "@tandem/competition/server";
 import { domainLeaderboardSchema, overallLeaderboardSchema } from "@tandem/contracts";
 import { describe, expect, it } from "vitest";
-import { rankingBodies } from "../src/bodies";
+import { rankingBodies } from "../src/ranking";
 
 const t = (minutes: number) => new Date(Date.UTC(2025, 9, 18, 6, minutes));
 

@@ -1,12 +1,12 @@
 import { domains as activeDomains } from "@tandem/competition/server";
 import { domainLeaderboardSchema, overallLeaderboardSchema } from "@tandem/contracts";
 import { describe, expect, it } from "vitest";
-import { rankingBodies } from "../src/bodies";
 import {
   type CountedResult,
   computeRankings,
   finalSubmissionsOf,
   type RankingDomain,
+  rankingBodies,
 } from "../src/ranking";
 
 // One domain, one challenge (Macro-F1, higher is better), two final submissions per team.
