@@ -1,5 +1,3 @@
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import type { Challenge } from "@tandem/competition";
 import { challengeByKey, findChallenge, findDomain } from "@tandem/competition/server";
 import {
@@ -31,6 +29,7 @@ import { badRequest, HttpError, notFound } from "../../lib/http-error";
 import { createIntakeGate } from "../../lib/intake-gate";
 import { decodeTimeCursor, keysetPage, timeKey } from "../../lib/keyset-page";
 import { createReadingGate } from "../../lib/reading-gate";
+import { sendSubmissionFile } from "../../lib/submission-file";
 import { MAX_LEVELS } from "../../lib/submission-parser/read-body";
 import {
   createSubmissionParser,
@@ -79,8 +78,6 @@ export interface SubmissionRoutesOptions {
   /** Where a team stands in the cached standings: the rank a submit answers with. */
   standing?: SubmitDeps["standing"];
 }
-
-const gunzipAsync = promisify(gunzip);
 
 /** The history's cursors: newest first, within the requesting team's rows. */
 const HISTORY_SCOPE = "history";
@@ -330,13 +327,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     async (request, reply) => {
       const submission = await submissions.fileOfTeam(request.team.id, request.params.id);
       if (!submission) throw notFound("submission.not_found", "Submission not found");
-      const name = `${submission.challengeKey.replace("/", "-challenge-")}-${submission.id.slice(0, 8)}.csv`;
-      const csv = await gunzipAsync(submission.predictions);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${name}"`)
-        .header("cache-control", "private, no-store")
-        .send(csv.toString("utf8"));
+      return sendSubmissionFile(reply, submission);
     },
   );
 }

@@ -1,5 +1,3 @@
-import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
 import {
   adminSubmissionDetailSchema,
   adminSubmissionParamsSchema,
@@ -12,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { notFound } from "../../../lib/http-error";
 import { decodeTimeCursor, keysetPage, timeKey } from "../../../lib/keyset-page";
+import { sendSubmissionFile } from "../../../lib/submission-file";
 import type { SubmissionsRepository } from "../../submissions/submissions.repository";
 import type {
   AdminSubmissionsFilter,
@@ -23,8 +22,6 @@ export interface AdminSubmissionRoutesOptions {
   adminSubmissions: AdminSubmissionsRepository;
   submissions: Pick<SubmissionsRepository, "answersVersions">;
 }
-
-const gunzipAsync = promisify(gunzip);
 
 const CURSOR_SCOPE = "admin-submissions";
 
@@ -92,13 +89,7 @@ export async function adminSubmissionRoutes(
     async (request, reply) => {
       const submission = await adminSubmissions.file(request.params.id);
       if (!submission) throw missing();
-      const name = `${submission.challengeKey.replace("/", "-challenge-")}-${submission.id.slice(0, 8)}.csv`;
-      const csv = await gunzipAsync(submission.predictions);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${name}"`)
-        .header("cache-control", "private, no-store")
-        .send(csv.toString("utf8"));
+      return sendSubmissionFile(reply, submission);
     },
   );
 }
