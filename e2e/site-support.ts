@@ -93,10 +93,17 @@ export interface AxeFinding {
   targets: string[];
 }
 
+const STILL_CSS = "*,*::before,*::after{transition:none!important;animation:none!important}";
+
 /** axe-core's serious and critical violations on the current page (WCAG 2.x A/AA and best practice). */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  // A toast whose auto-close fires while axe runs would be measured mid-fade: with CSS motion
+  // held still, every element is at its end state (shown, or at opacity 0, which axe skips).
+  const still = await page.addStyleTag({ content: STILL_CSS });
   await transitionsDone(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .analyze()
+    .finally(() => still.evaluate((style) => style.remove()));
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
@@ -108,8 +115,9 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
 }
 
 /**
- * Waits (up to 2 s of real time) for the page's finite CSS transitions and animations to end: a
- * toast caught mid-fade has its text at part opacity, which axe measures as low contrast. Endless
+ * Waits (up to 2 s of real time) for the page's finite animations to end: those a script runs
+ * (`element.animate`), which the still style cannot hold, at part opacity would read as low
+ * contrast. Endless
  * ones (loaders) are left running; the bound is kept on the Node side, as a test may have faked the
  * page's timers.
  */
