@@ -46,6 +46,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // Servers start from a copy of a first start's data folder (e2e/data-templates.ts).
+          globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -8,6 +8,7 @@ import {
   startProcess,
   waitForReady,
 } from "../test/support/processes";
+import { fillFromTemplate } from "./data-templates";
 
 export interface TestServer {
   baseUrl: string;
@@ -31,7 +32,9 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   let server: RunningProcess | undefined;
   let stopping = false;
+  const own = typeof env === "function" ? env(baseUrl) : env;
   try {
+    await fillFromTemplate(dir, { DATA_SCALE: "0.002", ...own });
     server = startProcess("services/embedded/src/main.ts", {
       DATABASE_URL: "",
       REDIS_URL: "",
@@ -42,7 +45,7 @@ export async function startServer(
       // One browser signs up and in many times from one address within a test file.
       RATE_LIMIT_AUTH_PER_IP: "1000",
       RATE_LIMIT_AUTH_PER_EMAIL: "1000",
-      ...(typeof env === "function" ? env(baseUrl) : env),
+      ...own,
     });
     await waitForReady(`${baseUrl}/api/ready`, server, readyTimeoutMs);
     // A server that dies mid-test shows up as refused connections: say why, with its output.

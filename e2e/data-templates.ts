@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+import { cp, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { freePort, startProcess, waitForReady } from "../test/support/processes";
+
+/**
+ * A first start of the embedded server generates the datasets and migrates PGlite: about 20 of
+ * its 24 s. Every e2e file used to pay it; now the first file of a run that asks for a given seed
+ * and scale pays it once, into a template data folder, and every server after starts from a copy
+ * (about 4 s). What a copy holds is exactly what a first start left behind.
+ *
+ * The templates live for one run, in the folder `global-setup.ts` names in this variable (a file
+ * run any other way starts fresh, as before).
+ */
+export const TEMPLATES_ENV = "TANDEM_E2E_TEMPLATES";
+
+/** The settings a first start writes into the data folder; the rest is read at every start. */
+const FIRST_START_KEYS = ["DATA_SEED", "DATA_SCALE"] as const;
+
+const building = new Map<string, Promise<string>>();
+
+/**
+ * Fills `dataDir` from the template for `env`'s seed and scale, building the template first if
+ * this run has none yet. Returns false when the server must start fresh: no template folder, a
+ * test that names its own DATA_DIR, or one that wants the baselines measured (a first start
+ * measures them in the background, which a template stopped right after its start would cut off).
+ */
+export async function fillFromTemplate(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<boolean> {
+  const root = process.env[TEMPLATES_ENV];
+  if (!root || env.DATA_DIR !== undefined) return false;
+  const baselines = env.BASELINE_PYTHON;
+  if (baselines !== undefined && baselines.toLowerCase() !== "none") return false;
+  const firstStart = Object.fromEntries(FIRST_START_KEYS.map((key) => [key, env[key] ?? ""]));
+  const name = createHash("sha256").update(JSON.stringify(firstStart)).digest("hex").slice(0, 16);
+  const template = join(root, name);
+  let built = building.get(template);
+  if (!built) {
+    built = buildOnce(root, template, firstStart);
+    building.set(template, built);
+  }
+  await cp(await built, dataDir, { recursive: true });
+  return true;
+}
+
+async function buildOnce(
+  root: string,
+  template: string,
+  firstStart: Record<string, string>,
+): Promise<string> {
+  // Another test file of this run may have built it already (files run one at a time).
+  if (await exists(template)) return template;
+  const scratch = await mkdtemp(join(root, "building-"));
+  const port = await freePort();
+  const server = startProcess("services/embedded/src/main.ts", {
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    DATA_DIR: scratch,
+    DATA_SCALE: firstStart.DATA_SCALE || "0.002",
+    ...(firstStart.DATA_SEED ? { DATA_SEED: firstStart.DATA_SEED } : {}),
+    // No baselines: the copies do not measure them either (their data is not fresh).
+    BASELINE_PYTHON: "none",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  });
+  try {
+    await waitForReady(`http://127.0.0.1:${port}/api/ready`, server);
+  } catch (error) {
+    await server.stop();
+    await rm(scratch, { recursive: true, force: true });
+    throw error;
+  }
+  // A clean stop closes PGlite, so the copy opens without recovery or a stale lock.
+  const code = await server.stop("SIGTERM");
+  if (code !== 0) {
+    await rm(scratch, { recursive: true, force: true });
+    throw new Error(`The template server stopped with ${code}:\n${server.output()}`);
+  }
+  await rename(scratch, template);
+  return template;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
