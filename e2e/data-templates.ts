@@ -41,7 +41,8 @@ export async function fillFromTemplate(
     built = buildOnce(root, template, firstStart);
     building.set(template, built);
   }
-  await cp(await built, dataDir, { recursive: true });
+  // Verbatim: the published dataset folders are relative links, which must stay inside the copy.
+  await cp(await built, dataDir, { recursive: true, verbatimSymlinks: true });
   return true;
 }
 

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateDatasets } from "@tandem/datasets";
 import { createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, runMigrations } from "@tandem/db";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -29,13 +32,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A freshly created, migrated database of its own, dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Generated datasets a test database starts with (the seed's answers and the public files). */
+export interface TestData {
+  seed: string;
+  scale: number;
+}
+
+/**
+ * A freshly created, migrated database of its own, dropped afterwards. With `data`, it already
+ * holds that seed's generated datasets, and `staticDir` is filled with their public files.
+ */
+export async function createTestDatabase(
+  options: { data?: TestData; staticDir?: string } = {},
+): Promise<TestDatabase> {
   const name = `tandem_test_${randomBytes(6).toString("hex")}`;
   const admin = await connectAdmin();
   try {
-    const template = await migratedTemplate(admin);
+    const migrated = await migratedTemplate(admin);
+    const template = options.data ? await dataTemplate(admin, migrated, options.data) : migrated;
     await admin.query(`create database ${name} template ${template}`);
+    if (options.data && options.staticDir) {
+      // Verbatim: the published folders are relative links, which must stay inside the copy.
+      await cp(staticFilesOf(template), options.staticDir, {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    }
   } finally {
     await admin.end();
   }
@@ -99,6 +121,85 @@ async function migratedTemplate(admin: pg.Client): Promise<string> {
   } finally {
     await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
   }
+}
+
+/**
+ * Generating the datasets takes a test app 2 to 4 s (most of its start): a copy of a template
+ * that holds them is a fraction of that. The template and its public files (in the temporary
+ * folder, under the template's name) are named by a hash of the migrations, of the code that
+ * generates the data and of the seed and scale, so a changed generator makes new ones. Built
+ * under the same lock and with the same rename as the migrated template.
+ */
+async function dataTemplate(admin: pg.Client, migrated: string, data: TestData): Promise<string> {
+  const key = createHash("sha256")
+    .update(migrated)
+    .update(await sourcesHash(DATA_SOURCES))
+    .update(`${data.seed}:${data.scale}`)
+    .digest("hex")
+    .slice(0, 16);
+  const name = `tandem_data_${key}`;
+  const exists = async () =>
+    (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount === 1 &&
+    (await stat(staticFilesOf(name)).then(
+      () => true,
+      () => false,
+    ));
+  if (await exists()) return name;
+  await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return name;
+    await admin.query(`drop database if exists ${name}`);
+    const building = `${name}_${randomBytes(4).toString("hex")}`;
+    await admin.query(`create database ${building} template ${migrated}`);
+    const staticDir = await mkdtemp(join(tmpdir(), `${name}-building-`));
+    const handle = await createDatabase({
+      databaseUrl: withDatabase(POSTGRES_URL, building),
+      poolSize: 1,
+    });
+    try {
+      await generateDatasets({ db: handle.db, staticDir, ...data });
+    } finally {
+      await handle.close();
+    }
+    await rm(staticFilesOf(name), { recursive: true, force: true });
+    await rename(staticDir, staticFilesOf(name));
+    await admin.query(`alter database ${building} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.query("select pg_advisory_unlock($1)", [TEMPLATE_LOCK]);
+  }
+}
+
+function staticFilesOf(template: string): string {
+  return join(tmpdir(), `${template}-static`);
+}
+
+/** What the generated data depends on besides the migrations. */
+const DATA_SOURCES = [
+  fileURLToPath(new URL("../../datasets/src", import.meta.url)),
+  fileURLToPath(new URL("../../packages/competition/src", import.meta.url)),
+];
+
+const sourcesHashes = new Map<string, Promise<string>>();
+
+function sourcesHash(folders: string[]): Promise<string> {
+  const key = folders.join("\n");
+  let once = sourcesHashes.get(key);
+  if (!once) {
+    once = (async () => {
+      const hash = createHash("sha256");
+      for (const folder of folders) {
+        const files = (await readdir(folder, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+          .sort();
+        for (const file of files) hash.update(file).update(await readFile(file));
+      }
+      return hash.digest("hex");
+    })();
+    sourcesHashes.set(key, once);
+  }
+  return once;
 }
 
 let migrationsHashOnce: Promise<string> | undefined;

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { withMainWindow } from "@tandem/competition";
-import { generateDatasets } from "@tandem/datasets";
 import { competitionSettings, createCompetitionVersions } from "@tandem/db";
 import {
   type CompetitionSource,
@@ -63,16 +62,14 @@ export async function buildTestApp(
     rankings?: { minGapMs: number };
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const redis = await createTestRedis();
   const dir = await mkdtemp(join(tmpdir(), "tandem-gateway-"));
   const staticDir = join(dir, "static");
   const webDistDir = join(dir, "web");
-  await generateDatasets({
-    db: database.handle.db,
+  const database = await createTestDatabase({
+    data: options.data ?? { seed: TEST_DATA_SEED, scale: 0.002 },
     staticDir,
-    ...(options.data ?? { seed: TEST_DATA_SEED, scale: 0.002 }),
   });
+  const redis = await createTestRedis();
   await mkdir(webDistDir, { recursive: true });
   await writeFile(
     join(webDistDir, "index.html"),
