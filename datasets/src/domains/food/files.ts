@@ -1,8 +1,12 @@
-import { targetColumn } from "@tandem/competition";
 import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
-import { majorityLabel, mean } from "../../numbers";
-import { lastValues, leadingColumns, type Row } from "../../rows";
+import {
+  csvFile,
+  domainFiles,
+  majoritySampleRows,
+  meanSampleRows,
+  targetFiles,
+} from "../../domain-files";
+import type { Row } from "../../rows";
 import type { DomainFiles } from "../../types";
 import type { makeDemand } from "./demand";
 import type { Product } from "./entities";
@@ -30,38 +34,16 @@ export function foodFiles(
     ),
     "sites.csv": csvFile(food, "sites.csv", sites),
     "regions.csv": csvFile(food, "regions.csv", regions),
-    ...trainAndTestFiles(food, ["batches_train.csv", "batches_test.csv"], shelf, [
-      targetColumn(shelfLife),
-    ]),
+    ...targetFiles(food, ["batches_train.csv", "batches_test.csv"], shelf, shelfLife),
     "storage_series.json": `${JSON.stringify(shelf.series)}\n`,
-    ...trainAndTestFiles(food, ["lots_train.csv", "lots_test.csv"], qc, [
-      targetColumn(qualityControl),
-    ]),
-    ...trainAndTestFiles(food, ["demand_train.csv", "demand_test.csv"], demand, [
-      targetColumn(demandForecast),
-    ]),
+    ...targetFiles(food, ["lots_train.csv", "lots_test.csv"], qc, qualityControl),
+    ...targetFiles(food, ["demand_train.csv", "demand_test.csv"], demand, demandForecast),
     "market_memos.csv": csvFile(food, "market_memos.csv", demand.memos),
   };
   return domainFiles(
     food,
     data,
-    [
-      {
-        ids: leadingColumns(shelf.test),
-        sample: [mean(lastValues(shelf.train)).toFixed(2)],
-        answers: shelf.answers,
-      },
-      {
-        ids: leadingColumns(qc.test),
-        sample: [majorityLabel(lastValues(qc.train))],
-        answers: qc.answers,
-      },
-      {
-        ids: leadingColumns(demand.test, 3),
-        sample: [mean(lastValues(demand.train)).toFixed(2)],
-        answers: demand.answers,
-      },
-    ],
+    [meanSampleRows(shelf), majoritySampleRows(qc), meanSampleRows(demand, 3)],
     new URL("./notebooks/", import.meta.url),
   );
 }

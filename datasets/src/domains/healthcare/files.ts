@@ -1,6 +1,5 @@
-import { targetColumn } from "@tandem/competition";
 import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
+import { csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
@@ -40,19 +39,15 @@ export function healthcareFiles(
       "patients.csv",
       patients.map((p) => [p.id, p.age, p.sex, p.insurance, p.zip3]),
     ),
-    ...trainAndTestFiles(
+    ...targetFiles(
       healthcare,
       ["admissions_train.csv", "admissions_test.csv"],
       admissionFiles,
-      [targetColumn(readmission)],
+      readmission,
     ),
     "discharge_notes.json": `${JSON.stringify(admissions.notes)}\n`,
-    ...trainAndTestFiles(healthcare, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles, [
-      targetColumn(edCost),
-    ]),
-    ...trainAndTestFiles(healthcare, ["stays_train.csv", "stays_test.csv"], stayFiles, [
-      targetColumn(discharge),
-    ]),
+    ...targetFiles(healthcare, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles, edCost),
+    ...targetFiles(healthcare, ["stays_train.csv", "stays_test.csv"], stayFiles, discharge),
     "vitals_timeseries.json": `${JSON.stringify(stays.vitals)}\n`,
   };
   return domainFiles(

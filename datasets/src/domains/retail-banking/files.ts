@@ -1,6 +1,5 @@
-import { targetColumn } from "@tandem/competition";
 import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
+import { csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { leadingColumns } from "../../rows";
 import type { DomainFiles } from "../../types";
 import type { makeCreditPanel } from "./credit-panel";
@@ -17,21 +16,21 @@ export function retailBankingFiles(
   const fraud = findChallenge("retail-banking", 1)!;
   const defaults = findChallenge("retail-banking", 2)!;
   const data = {
-    ...trainAndTestFiles(
+    ...targetFiles(
       retailBanking,
       ["transactions_train.csv", "transactions_test.csv"],
       transactions,
-      [targetColumn(fraud)],
+      fraud,
     ),
     "customers_all.csv": csvFile(retailBanking, "customers_all.csv", bank.customerRows),
     "accounts_all.csv": csvFile(retailBanking, "accounts_all.csv", bank.accountRows),
     "devices_all.csv": csvFile(retailBanking, "devices_all.csv", bank.deviceRows),
     "device_sessions_all.json": `${JSON.stringify(transactions.sessionRecords)}\n`,
-    ...trainAndTestFiles(
+    ...targetFiles(
       retailBanking,
       ["customer_panel_train.csv", "customer_panel_test.csv"],
       panel,
-      [targetColumn(defaults)],
+      defaults,
     ),
   };
   return domainFiles(
