@@ -1,6 +1,7 @@
 import type { SubmissionStatus } from "@tandem/contracts";
 import {
   type Database,
+  rankedResultColumns,
   rankedSubmission,
   type SubmissionFile,
   type SubmissionRecord,
@@ -145,14 +146,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     /** The team's counted, scored submissions: what its challenge results are made of. */
     countedResults(teamId: string) {
       return db
-        .select({
-          challengeKey: submissions.challengeKey,
-          metricValue: submissions.metricValue,
-          privateMetricValue: submissions.privateMetricValue,
-          shownValue: submissions.shownScore,
-          finalAt: submissions.finalAt,
-          createdAt: submissions.createdAt,
-        })
+        .select(rankedResultColumns)
         .from(submissions)
         .where(and(eq(submissions.teamId, teamId), rankedSubmission));
     },

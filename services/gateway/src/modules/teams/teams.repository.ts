@@ -1,5 +1,14 @@
-import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
+import {
+  type Database,
+  submissions,
+  type Team,
+  type Transaction,
+  teamMembers,
+  teams,
+  users,
+} from "@tandem/db";
 import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { selectTeamMembers } from "../../lib/team-members";
 
 export interface TeamWithMembers {
   team: Team;
@@ -36,8 +45,6 @@ export interface FreshCredentials {
   inviteCode: string;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /**
  * A member who goes, removed or leaving, knew the team's key and invite code: both are
  * replaced in the transaction that takes the member out. The spec's SDK contract is one key per
@@ -53,20 +60,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
     return team;
   }
 
-  async function members(teamId: string) {
-    return db
-      .select({
-        userId: users.id,
-        username: users.username,
-        email: users.email,
-        role: teamMembers.role,
-        joinedAt: teamMembers.joinedAt,
-      })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(eq(teamMembers.teamId, teamId))
-      .orderBy(asc(teamMembers.joinedAt));
-  }
+  const members = (teamId: string) => selectTeamMembers(db, teamId);
 
   return {
     /** Among live teams only: a dissolved team's name is free again. */

@@ -126,7 +126,7 @@ export async function adminTeamsRoutes(
       return {
         ...row,
         team_members: members.map((m) => ({
-          id: m.id,
+          id: m.userId,
           username: m.username,
           email: m.email,
           role: m.role as TeamRole,
