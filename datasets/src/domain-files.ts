@@ -1,11 +1,11 @@
 import {
   answersHeader,
-  type Challenge,
   type Domain,
   fileColumns,
   sampleSubmissionFile,
   targetColumn,
 } from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { toCsv } from "./csv-writer";
 import { describeDomain } from "./description";
 import { baselineNotebooks } from "./notebook/baseline";
@@ -90,13 +90,27 @@ export function trainAndTestFiles(
 export const csvFile = (domain: Domain, file: string, rows: readonly Row[]) =>
   toCsv(fileColumns(domain, file), rows);
 
-/** A challenge's training file and its test file, the test file without the challenge's target. */
+/** The active definition's domain, when the data is made (generator-fit.ts checks it first). */
+export function activeDomain(slug: string): Domain {
+  const domain = findDomain(slug);
+  if (!domain) throw new Error(`The active definition has no domain ${slug}`);
+  return domain;
+}
+
+/** The target column of the domain's challenge `number`. */
+export function targetOf(domain: Domain, number: number): string {
+  const challenge = domain.challenges.find((c) => c.number === number);
+  if (!challenge) throw new Error(`${domain.slug} has no challenge ${number}`);
+  return targetColumn(challenge);
+}
+
+/** Challenge `number`'s training file and its test file, the test file without its target. */
 export const targetFiles = (
   domain: Domain,
+  number: number,
   files: readonly [string, string],
   rows: { train: readonly Row[]; test: readonly Row[] },
-  challenge: Challenge,
-) => trainAndTestFiles(domain, files, rows, [targetColumn(challenge)]);
+) => trainAndTestFiles(domain, files, rows, [targetOf(domain, number)]);
 
 /** Rows whose training file ends each row with its target, and the test rows' answers. */
 interface TargetSplit {

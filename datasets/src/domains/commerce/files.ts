@@ -1,7 +1,7 @@
 import { fileColumns } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
 import { toCsv } from "../../csv-writer";
 import {
+  activeDomain,
   csvFile,
   domainFiles,
   majoritySampleRows,
@@ -43,9 +43,7 @@ export function commerceFiles(
   purchases: ReturnType<typeof splitPurchases>,
   offers: ReturnType<typeof makeOffers>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const commerce = findDomain("commerce")!;
-  const coupons = findChallenge("commerce", 3)!;
+  const commerce = activeDomain("commerce");
   const productColumns = fileColumns(commerce, "products.csv");
   const data = {
     "products.csv": toCsv(productColumns, skus.map(productRow)),
@@ -71,12 +69,7 @@ export function commerceFiles(
     ]),
     // Test customers' purchases up to the cut-off: the same columns, nothing hidden.
     ...trainAndTestFiles(commerce, ["purchases_train.csv", "purchases_test.csv"], purchases, []),
-    ...targetFiles(
-      commerce,
-      ["coupon_offers_train.csv", "coupon_offers_test.csv"],
-      offers,
-      coupons,
-    ),
+    ...targetFiles(commerce, 3, ["coupon_offers_train.csv", "coupon_offers_test.csv"], offers),
   };
   const eligible = skus.filter((s) => s.eligible).map((s) => s.id);
   return domainFiles(

@@ -1,5 +1,5 @@
-import { findChallenge, findDomain } from "@tandem/competition/server";
 import {
+  activeDomain,
   csvFile,
   domainFiles,
   majoritySampleRows,
@@ -21,11 +21,7 @@ export function foodFiles(
   qc: ReturnType<typeof makeLots>,
   demand: ReturnType<typeof makeDemand>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const food = findDomain("food")!;
-  const shelfLife = findChallenge("food", 1)!;
-  const qualityControl = findChallenge("food", 2)!;
-  const demandForecast = findChallenge("food", 3)!;
+  const food = activeDomain("food");
   const data = {
     "products.csv": csvFile(
       food,
@@ -34,10 +30,10 @@ export function foodFiles(
     ),
     "sites.csv": csvFile(food, "sites.csv", sites),
     "regions.csv": csvFile(food, "regions.csv", regions),
-    ...targetFiles(food, ["batches_train.csv", "batches_test.csv"], shelf, shelfLife),
+    ...targetFiles(food, 1, ["batches_train.csv", "batches_test.csv"], shelf),
     "storage_series.json": `${JSON.stringify(shelf.series)}\n`,
-    ...targetFiles(food, ["lots_train.csv", "lots_test.csv"], qc, qualityControl),
-    ...targetFiles(food, ["demand_train.csv", "demand_test.csv"], demand, demandForecast),
+    ...targetFiles(food, 2, ["lots_train.csv", "lots_test.csv"], qc),
+    ...targetFiles(food, 3, ["demand_train.csv", "demand_test.csv"], demand),
     "market_memos.csv": csvFile(food, "market_memos.csv", demand.memos),
   };
   return domainFiles(

@@ -1,5 +1,4 @@
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, targetFiles } from "../../domain-files";
+import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
@@ -24,11 +23,7 @@ export function healthcareFiles(
   ed: ReturnType<typeof makeEdCosts>,
   stays: ReturnType<typeof makeStays>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const healthcare = findDomain("healthcare")!;
-  const readmission = findChallenge("healthcare", 1)!;
-  const edCost = findChallenge("healthcare", 2)!;
-  const discharge = findChallenge("healthcare", 3)!;
+  const healthcare = activeDomain("healthcare");
   const admissionFiles = split(admissions.rows, admissions.readmit, admissions.trainCount);
   const edCosts = ed.costs.map((cost) => cost.toFixed(2));
   const edFiles = split(ed.rows, edCosts, ed.trainCount);
@@ -39,15 +34,10 @@ export function healthcareFiles(
       "patients.csv",
       patients.map((p) => [p.id, p.age, p.sex, p.insurance, p.zip3]),
     ),
-    ...targetFiles(
-      healthcare,
-      ["admissions_train.csv", "admissions_test.csv"],
-      admissionFiles,
-      readmission,
-    ),
+    ...targetFiles(healthcare, 1, ["admissions_train.csv", "admissions_test.csv"], admissionFiles),
     "discharge_notes.json": `${JSON.stringify(admissions.notes)}\n`,
-    ...targetFiles(healthcare, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles, edCost),
-    ...targetFiles(healthcare, ["stays_train.csv", "stays_test.csv"], stayFiles, discharge),
+    ...targetFiles(healthcare, 2, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles),
+    ...targetFiles(healthcare, 3, ["stays_train.csv", "stays_test.csv"], stayFiles),
     "vitals_timeseries.json": `${JSON.stringify(stays.vitals)}\n`,
   };
   return domainFiles(

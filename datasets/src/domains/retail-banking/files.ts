@@ -1,5 +1,4 @@
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, targetFiles } from "../../domain-files";
+import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { leadingColumns } from "../../rows";
 import type { DomainFiles } from "../../types";
 import type { makeCreditPanel } from "./credit-panel";
@@ -11,16 +10,13 @@ export function retailBankingFiles(
   transactions: ReturnType<typeof makeTransactions>,
   panel: ReturnType<typeof makeCreditPanel>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const retailBanking = findDomain("retail-banking")!;
-  const fraud = findChallenge("retail-banking", 1)!;
-  const defaults = findChallenge("retail-banking", 2)!;
+  const retailBanking = activeDomain("retail-banking");
   const data = {
     ...targetFiles(
       retailBanking,
+      1,
       ["transactions_train.csv", "transactions_test.csv"],
       transactions,
-      fraud,
     ),
     "customers_all.csv": csvFile(retailBanking, "customers_all.csv", bank.customerRows),
     "accounts_all.csv": csvFile(retailBanking, "accounts_all.csv", bank.accountRows),
@@ -28,9 +24,9 @@ export function retailBankingFiles(
     "device_sessions_all.json": `${JSON.stringify(transactions.sessionRecords)}\n`,
     ...targetFiles(
       retailBanking,
+      2,
       ["customer_panel_train.csv", "customer_panel_test.csv"],
       panel,
-      defaults,
     ),
   };
   return domainFiles(
