@@ -1,3 +1,4 @@
+import type { TeamRole } from "@tandem/contracts";
 import { type Database, teamMembers, users } from "@tandem/db";
 import { asc, eq } from "drizzle-orm";
 
@@ -16,3 +17,16 @@ export function selectTeamMembers(db: Database, teamId: string) {
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(asc(teamMembers.joinedAt));
 }
+
+/** What both pages show of a member besides its id (`user_id` on the team page, `id` in the console). */
+export const memberFields = (member: {
+  username: string;
+  email: string;
+  role: string;
+  joinedAt: Date;
+}) => ({
+  username: member.username,
+  email: member.email,
+  role: member.role as TeamRole,
+  joined_at: member.joinedAt.toISOString(),
+});
