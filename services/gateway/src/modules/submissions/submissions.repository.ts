@@ -59,6 +59,10 @@ export interface ChallengeActivity {
   lastAt: Date | null;
 }
 
+/** The team's submission `id`: a lookup by id never reaches another team's. */
+const teamSubmission = (teamId: string, id: string) =>
+  and(eq(submissions.teamId, teamId), eq(submissions.id, id));
+
 export function createSubmissionsRepository({ db }: { db: Database }) {
   return {
     /** Each challenge's current answers version (a reload of the data raises it). */
@@ -263,17 +267,17 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const [row] = await db
         .update(submissions)
         .set({ finalAt: null })
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)))
+        .where(teamSubmission(teamId, id))
         .returning(submissionRecordColumns);
       return row;
     },
 
-    /** One of the team's submissions without its file: a lookup never reaches another team's. */
+    /** One of the team's submissions without its file and form: what an answer about it needs. */
     async findForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
       const [row] = await db
         .select(submissionRecordColumns)
         .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
@@ -282,7 +286,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const [row] = await db
         .select(submissionFileColumns)
         .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
@@ -295,19 +299,11 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .select({ ...submissionRecordColumns, submitterName: users.username })
         .from(submissions)
         .leftJoin(users, eq(users.id, submissions.submittedBy))
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
     /** A key names one retry of one challenge's submission: another challenge's is not it. */
-    /** One of the team's submissions without its file and form: what an answer about it needs. */
-    async recordForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
-      const [row] = await db
-        .select(submissionRecordColumns)
-        .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
-      return row;
-    },
     async findByIdempotencyKey(
       teamId: string,
       challengeKey: string,
