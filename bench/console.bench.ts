@@ -1,21 +1,10 @@
-/**
- * The organizers' console lists at the size issue 19 names: 10,000 users, 3,000 teams (each
- * with members) and 100,000 submissions. Times each list's first page, a deep page by cursor,
- * searches and filters, one request at a time over keep-alive with an organizer's session, next
- * to GET /api/health as the floor of any request to the same gateway process.
- * Needs Postgres and Redis as the integration tests do. Run: npm run bench:console
- */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { METRICS } from "@tandem/competition";
 import { allChallenges } from "@tandem/competition/server";
 import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import { auditLog, submissions, teamMembers, teams, users } from "@tandem/db";
-import { freePort, startProcess, waitForReady } from "../test/support/processes";
-import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
 import { shownExactly } from "../test/support/shown";
+import { createBenchServices } from "./support/bench-gateway";
 
 const USERS = 10_000;
 const TEAMS = 3_000;
@@ -23,11 +12,7 @@ const SUBMISSIONS = 100_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const ADMIN = { email: "console-admin@example.org", password: "console-admin-password" };
 
-const database = await createTestDatabase();
-const redis = await createTestRedis();
-const dir = mkdtempSync(join(tmpdir(), "tandem-bench-console-"));
-mkdirSync(join(dir, "static"), { recursive: true });
-const { db } = database.handle;
+const { db, startBenchGateway, stop } = await createBenchServices("console");
 
 async function insertAll<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += 2000) await insert(rows.slice(i, i + 2000));
@@ -103,22 +88,12 @@ await insertAll(
 );
 await db.execute("analyze");
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const gateway = startProcess("services/gateway/src/server.ts", {
-  DATABASE_URL: database.url,
-  REDIS_URL: redis.url,
-  QUEUE_PREFIX: redis.prefix,
-  ...TEST_SECRETS,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dir,
-  STATIC_DIR: join(dir, "static"),
+const gateway = await startBenchGateway({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "warn",
   NOTIFY_SWEEP_SECONDS: "0",
 });
+const { base } = gateway;
 
 let headers: Record<string, string> = {};
 
@@ -154,7 +129,7 @@ async function deepCursor(path: string, pages: number): Promise<string> {
 }
 
 try {
-  await waitForReady(`${base}/api/ready`, gateway);
+  await gateway.ready();
   const login = await fetch(`${base}/api/login-verification`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -196,8 +171,5 @@ try {
     );
   }
 } finally {
-  await gateway.stop();
-  await redis.cleanup();
-  await database.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

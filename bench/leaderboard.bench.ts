@@ -7,8 +7,7 @@
  * Run: npm run bench:leaderboard
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { METRICS } from "@tandem/competition";
@@ -16,16 +15,14 @@ import { allChallenges } from "@tandem/competition/server";
 import { submissions, teams } from "@tandem/db";
 import autocannon from "autocannon";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
-import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../test/support/services";
 import { shownExactly } from "../test/support/shown";
+import { createBenchServices } from "./support/bench-gateway";
 
 const TEAMS = 1000;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { email: "bench@example.org", password: "bench-password" };
 
-const database = await createTestDatabase();
-const redis = await createTestRedis();
-const dir = mkdtempSync(join(tmpdir(), "tandem-bench-lb-"));
+const { db, dir, startBenchGateway, stop } = await createBenchServices("lb");
 const staticDir = join(dir, "static");
 mkdirSync(join(staticDir, "bench"), { recursive: true });
 
@@ -37,10 +34,7 @@ const teamRows = Array.from({ length: TEAMS }, (_, i) => ({
   apiKeyHash: randomBytes(16).toString("hex"),
   apiKeyEncrypted: "bench",
 }));
-const inserted = await database.handle.db
-  .insert(teams)
-  .values(teamRows)
-  .returning({ id: teams.id });
+const inserted = await db.insert(teams).values(teamRows).returning({ id: teams.id });
 const empty = gzipSync("");
 const results = inserted.flatMap(({ id }, i) =>
   allChallenges()
@@ -59,23 +53,13 @@ const results = inserted.flatMap(({ id }, i) =>
     })),
 );
 for (let i = 0; i < results.length; i += 1000)
-  await database.handle.db.insert(submissions).values(results.slice(i, i + 1000));
+  await db.insert(submissions).values(results.slice(i, i + 1000));
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const gateway = startProcess("services/gateway/src/server.ts", {
-  DATABASE_URL: database.url,
-  REDIS_URL: redis.url,
-  QUEUE_PREFIX: redis.prefix,
-  ...TEST_SECRETS,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DATA_DIR: dir,
-  STATIC_DIR: staticDir,
+const gateway = await startBenchGateway({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
-  LOG_LEVEL: "warn",
 });
+const { base } = gateway;
 const barePort = await freePort();
 const bareBase = `http://127.0.0.1:${barePort}`;
 const bodyFile = join(dir, "leaderboard.json");
@@ -97,7 +81,7 @@ async function run(url: string, headers: Record<string, string>) {
 }
 
 try {
-  await waitForReady(`${base}/api/ready`, gateway);
+  await gateway.ready();
   const login = await fetch(`${base}/api/login-verification`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -142,9 +126,6 @@ try {
     `leaderboard / bare node:http throughput: ${(sum("api") / sum("bare")).toFixed(2)} (target at least 0.80); leaderboard / static file: ${(sum("api") / sum("file")).toFixed(2)}`,
   );
 } finally {
-  await gateway.stop();
   await bare?.stop();
-  await redis.cleanup();
-  await database.drop();
-  rmSync(dir, { recursive: true, force: true });
+  await stop();
 }

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { METRICS } from "@tandem/competition";
 import { allChallenges } from "@tandem/competition/server";
@@ -9,9 +6,9 @@ import { submissions, teamMembers, teams, users } from "@tandem/db";
 import { and, desc, eq } from "drizzle-orm";
 import { encryptApiKey, hashApiKey } from "../../services/gateway/src/lib/api-keys";
 import { hashPassword } from "../../services/gateway/src/lib/passwords";
-import { freePort, startProcess, waitForReady } from "../../test/support/processes";
-import { createTestDatabase, createTestRedis, TEST_SECRETS } from "../../test/support/services";
+import { TEST_SECRETS } from "../../test/support/services";
 import { shownExactly } from "../../test/support/shown";
+import { createBenchServices } from "./bench-gateway";
 
 /**
  * The participant benches' scene: one team with `own` submissions (files the size a real one is:
@@ -25,11 +22,7 @@ const OTHER_TEAMS = 299;
 const PER_OTHER_TEAM = 147;
 
 export async function startHistoryScene(own: number) {
-  const database = await createTestDatabase();
-  const redis = await createTestRedis();
-  const dir = mkdtempSync(join(tmpdir(), "tandem-bench-history-"));
-  mkdirSync(join(dir, "static"), { recursive: true });
-  const { db } = database.handle;
+  const { db, startBenchGateway, stop } = await createBenchServices("history");
 
   const teamIds = (
     await db
@@ -104,33 +97,8 @@ export async function startHistoryScene(own: number) {
     await db.insert(submissions).values(all.slice(i, i + 200));
   await db.execute("analyze submissions");
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const gateway = startProcess("services/gateway/src/server.ts", {
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    QUEUE_PREFIX: redis.prefix,
-    ...TEST_SECRETS,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dir,
-    STATIC_DIR: join(dir, "static"),
-    LOG_LEVEL: "warn",
-    NOTIFY_SWEEP_SECONDS: "0",
-  });
-
-  async function stop() {
-    await gateway.stop();
-    await redis.cleanup();
-    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE (drop it by hand afterwards).
-    if (process.env.BENCH_KEEP_DB) {
-      console.log(`database kept: ${database.url}`);
-      await database.handle.close();
-    } else await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  await waitForReady(`${base}/api/ready`, gateway).catch(async (error: unknown) => {
+  const { base, ready } = await startBenchGateway({ NOTIFY_SWEEP_SECONDS: "0" });
+  await ready().catch(async (error: unknown) => {
     await stop();
     throw error;
   });

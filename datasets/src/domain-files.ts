@@ -1,8 +1,16 @@
-import { answersHeader, type Domain, fileColumns, sampleSubmissionFile } from "@tandem/competition";
+import {
+  answersHeader,
+  type Domain,
+  fileColumns,
+  sampleSubmissionFile,
+  targetColumn,
+} from "@tandem/competition";
+import { findDomain } from "@tandem/competition/server";
 import { toCsv } from "./csv-writer";
 import { describeDomain } from "./description";
 import { baselineNotebooks } from "./notebook/baseline";
-import type { Row } from "./rows";
+import { majorityLabel, mean } from "./numbers";
+import { lastValues, leadingColumns, type Row } from "./rows";
 import type { DomainFiles } from "./types";
 
 /** A challenge's rows to predict, as its sample submission and its answers need them. */
@@ -81,3 +89,46 @@ export function trainAndTestFiles(
 /** A CSV file with its columns from the data dictionary. */
 export const csvFile = (domain: Domain, file: string, rows: readonly Row[]) =>
   toCsv(fileColumns(domain, file), rows);
+
+/** The active definition's domain, when the data is made (generator-fit.ts checks it first). */
+export function activeDomain(slug: string): Domain {
+  const domain = findDomain(slug);
+  if (!domain) throw new Error(`The active definition has no domain ${slug}`);
+  return domain;
+}
+
+/** The target column of the domain's challenge `number`. */
+export function targetOf(domain: Domain, number: number): string {
+  const challenge = domain.challenges.find((c) => c.number === number);
+  if (!challenge) throw new Error(`${domain.slug} has no challenge ${number}`);
+  return targetColumn(challenge);
+}
+
+/** Challenge `number`'s training file and its test file, the test file without its target. */
+export const targetFiles = (
+  domain: Domain,
+  number: number,
+  files: readonly [string, string],
+  rows: { train: readonly Row[]; test: readonly Row[] },
+) => trainAndTestFiles(domain, files, rows, [targetOf(domain, number)]);
+
+/** Rows whose training file ends each row with its target, and the test rows' answers. */
+interface TargetSplit {
+  train: readonly Row[];
+  test: readonly Row[];
+  answers: readonly (string | number)[];
+}
+
+/** A regression's rows to predict: the sample predicts the training targets' mean. */
+export const meanSampleRows = (split: TargetSplit, idColumns = 1): ChallengeRows => ({
+  ids: leadingColumns(split.test, idColumns),
+  sample: [mean(lastValues(split.train)).toFixed(2)],
+  answers: split.answers,
+});
+
+/** A binary classification's rows to predict: the sample predicts the training majority. */
+export const majoritySampleRows = (split: TargetSplit, idColumns = 1): ChallengeRows => ({
+  ids: leadingColumns(split.test, idColumns),
+  sample: [majorityLabel(lastValues(split.train))],
+  answers: split.answers,
+});

@@ -1,5 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
+import { challengeVersion } from "./challenge-version";
 import type { Database } from "./client";
 import { challengeAnswers } from "./schema";
 
@@ -23,13 +24,7 @@ export interface StoredChallengeAnswers {
  */
 export function createAnswersStore({ db, dataSeed }: { db: Database; dataSeed?: string }) {
   return {
-    async stamp(challengeKey: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ version: challengeAnswers.version })
-        .from(challengeAnswers)
-        .where(eq(challengeAnswers.challengeKey, challengeKey));
-      return row?.version;
-    },
+    stamp: (challengeKey: string) => challengeVersion(db, challengeAnswers, challengeKey),
     async load(challengeKey: string): Promise<StoredChallengeAnswers | undefined> {
       const [row] = await db
         .select()

@@ -1,7 +1,13 @@
 export { createAnswersStore, type StoredChallengeAnswers } from "./answers-store";
 export { currentBaselineRows, loadCurrentBaselineParts, loadCurrentBaselines } from "./baselines";
 export { challengesWithAnswers, challengesWithSubmissions } from "./challenge-usage";
-export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from "./client";
+export {
+  createDatabase,
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  type Transaction,
+} from "./client";
 export {
   type CompetitionVersionSummary,
   type CompetitionVersions,
@@ -11,7 +17,12 @@ export { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from "./embedded/lock
 export { type EmbeddedSecrets, loadOrCreateSecrets } from "./embedded/secrets";
 export { type DatabaseErrorSummary, describeDatabaseError, serializeError } from "./log-errors";
 export { MIGRATIONS_FOLDER, runMigrations } from "./migrate";
-export { loadRankingInputs, type RankingInputs, rankedSubmission } from "./ranking-inputs";
+export {
+  loadRankingInputs,
+  type RankingInputs,
+  rankedResultColumns,
+  rankedSubmission,
+} from "./ranking-inputs";
 export {
   loadRankingSummary,
   type RankingChallengeSpec,

@@ -35,6 +35,16 @@ export const rankedSubmission = and(
   isNotNull(submissions.metricValue),
 );
 
+/** What a ranked submission gives its team's results (the rankings, a team's own results page). */
+export const rankedResultColumns = {
+  challengeKey: submissions.challengeKey,
+  metricValue: submissions.metricValue,
+  privateMetricValue: submissions.privateMetricValue,
+  shownValue: submissions.shownScore,
+  finalAt: submissions.finalAt,
+  createdAt: submissions.createdAt,
+};
+
 /** A team that ranks: active, not dissolved, not disqualified. */
 export const rankedTeam = and(
   eq(teams.status, "active"),
@@ -51,15 +61,7 @@ export const rankedTeam = and(
 export function loadRankingInputs(db: Database): Promise<RankingInputs> {
   return loadRankingInputsWith(db, async () => {
     const rows = await db
-      .select({
-        teamId: submissions.teamId,
-        challengeKey: submissions.challengeKey,
-        metricValue: submissions.metricValue,
-        privateMetricValue: submissions.privateMetricValue,
-        shownValue: submissions.shownScore,
-        finalAt: submissions.finalAt,
-        createdAt: submissions.createdAt,
-      })
+      .select({ teamId: submissions.teamId, ...rankedResultColumns })
       .from(submissions)
       .innerJoin(teams, eq(teams.id, submissions.teamId))
       .where(and(rankedTeam, rankedSubmission));

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
+import { challengeVersion } from "./challenge-version";
 import type { Database } from "./client";
 import { testSets } from "./schema";
 
@@ -30,13 +31,7 @@ export function decodeTestSetIds(bytes: Uint8Array): string[] {
  */
 export function createTestSetStore({ db }: { db: Database }) {
   return {
-    async stamp(challengeKey: string): Promise<number | undefined> {
-      const [row] = await db
-        .select({ version: testSets.version })
-        .from(testSets)
-        .where(eq(testSets.challengeKey, challengeKey));
-      return row?.version;
-    },
+    stamp: (challengeKey: string) => challengeVersion(db, testSets, challengeKey),
     async load(challengeKey: string): Promise<StoredTestSet | undefined> {
       const [row] = await db.select().from(testSets).where(eq(testSets.challengeKey, challengeKey));
       if (!row) return undefined;

@@ -11,6 +11,7 @@ import {
   type DatasetSource,
   type DatasetSummary,
   datasets,
+  type Transaction,
 } from "@tandem/db";
 import type { PartScores } from "@tandem/scoring";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -67,9 +68,6 @@ export interface LoadedDomain {
   summary: DatasetSummary;
 }
 
-/** The transaction a load writes in (for the caller's own rows, see `loadDomains`). */
-export type LoadTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 // Two loads of any domains never interleave (one key for all: loads are rare).
 const LOAD_LOCK = sql`select pg_advisory_xact_lock(hashtext('tandem:datasets:load'))`;
 
@@ -109,7 +107,7 @@ export async function loadDomains(
   db: Database,
   staticDir: string,
   loads: readonly DomainLoad[],
-  { beforeSwitch }: { beforeSwitch?: (tx: LoadTransaction) => Promise<void> } = {},
+  { beforeSwitch }: { beforeSwitch?: (tx: Transaction) => Promise<void> } = {},
 ): Promise<LoadedDomain[]> {
   const staged: Staged[] = [];
   try {
@@ -181,7 +179,7 @@ async function stage(staticDir: string, load: DomainLoad): Promise<Staged> {
 }
 
 /** Writes one domain's answers (a new version), dataset row and baselines; returns the version. */
-async function writeRows(tx: LoadTransaction, { load, keys, testSets, folder, summary }: Staged) {
+async function writeRows(tx: Transaction, { load, keys, testSets, folder, summary }: Staged) {
   const [current] = await tx.select().from(datasets).where(eq(datasets.domain, load.slug));
   // Data from before versioned folders has answers (version 1) but no datasets row.
   const [answered] = await tx

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { messageResponseSchema } from "./common";
-import {
-  ACTIVATION_MESSAGE_MAX_LENGTH,
-  SUBMISSION_STATUSES,
-  TEAM_ROLES,
-  TEAM_STATUSES,
-} from "./rules";
+import { SUBMISSION_STATUSES, TEAM_ROLES, TEAM_STATUSES } from "./rules";
+import { activationTextSchema } from "./teams";
 
 /** The most rows one page of an organizers' list holds. */
 export const ADMIN_PAGE_MAX = 200;
@@ -298,15 +294,7 @@ export const adminDisqualifyRequestSchema = z.object({
 /** Declining a team's activation request; the reason is optional and shown to the team. */
 export const adminDeclineActivationRequestSchema = z
   .object({
-    reason: z
-      .string({ error: "The reason must be text" })
-      .trim()
-      .max(
-        ACTIVATION_MESSAGE_MAX_LENGTH,
-        `The reason is at most ${ACTIVATION_MESSAGE_MAX_LENGTH} characters`,
-      )
-      .nullable()
-      .optional(),
+    reason: activationTextSchema("reason"),
   })
   .nullish()
   .describe("Optional: a request without a body declines with no reason");

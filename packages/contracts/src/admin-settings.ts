@@ -50,6 +50,10 @@ export const adminSettingsSchema = z.object({
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
+/** A whole-number setting within its limits; null: back to the configured default. */
+const boundedSetting = ({ min, max }: { min: number; max: number }) =>
+  z.number().int().min(min).max(max).nullable().optional();
+
 /** `PATCH /api/admin/settings`: only the fields sent change; null returns one to the config's value. */
 export const adminSettingsPatchSchema = z.strictObject({
   submissions_paused: z.boolean().optional(),
@@ -63,22 +67,10 @@ export const adminSettingsPatchSchema = z.strictObject({
     .nullable()
     .optional()
     .describe("Empty or null: the default sentence"),
-  daily_limit: z
-    .number()
-    .int()
-    .min(SETTINGS_LIMITS.dailyLimit.min)
-    .max(SETTINGS_LIMITS.dailyLimit.max)
-    .nullable()
-    .optional(),
+  daily_limit: boundedSetting(SETTINGS_LIMITS.dailyLimit),
   opens_at: dateTime.nullable().optional(),
   closes_at: dateTime.nullable().optional(),
-  final_picks: z
-    .number()
-    .int()
-    .min(SETTINGS_LIMITS.finalPicks.min)
-    .max(SETTINGS_LIMITS.finalPicks.max)
-    .nullable()
-    .optional(),
+  final_picks: boundedSetting(SETTINGS_LIMITS.finalPicks),
   require_verified_email: z.boolean().optional(),
 });
 export type AdminSettingsPatch = z.infer<typeof adminSettingsPatchSchema>;

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { SUBMISSION_STATUSES } from "./rules";
-import { submittedBySchema } from "./submissions";
+import {
+  olderSubmissionsCursorSchema,
+  submissionStatusSchema,
+  submissionsPageSchema,
+  submittedBySchema,
+} from "./submissions";
 
 /*
  * The organizers' view of submissions (`/api/admin/submissions...`), their rescoring and the
@@ -10,7 +14,6 @@ import { submittedBySchema } from "./submissions";
 /** How many submissions one page of the organizers' list holds at most. */
 export const ADMIN_SUBMISSIONS_PAGE_MAX = 500;
 
-const statusSchema = z.enum(SUBMISSION_STATUSES);
 const challengeKeySchema = z
   .string()
   .trim()
@@ -21,7 +24,7 @@ const challengeKeySchema = z
 export const adminSubmissionsQuerySchema = z.object({
   team: z.uuid("team must be a team id (a UUID)").optional().describe("Only this team's"),
   challenge: challengeKeySchema.optional(),
-  status: statusSchema.optional().describe("Only submissions in this status"),
+  status: submissionStatusSchema.optional().describe("Only submissions in this status"),
   since: z.iso
     .datetime({ offset: true, error: "since must be an ISO date-time" })
     .optional()
@@ -31,12 +34,7 @@ export const adminSubmissionsQuerySchema = z.object({
     .optional()
     .describe("Only submissions made before this time"),
   limit: z.coerce.number().int().min(1).max(ADMIN_SUBMISSIONS_PAGE_MAX).default(50),
-  cursor: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe("`next_cursor` of the previous page: the submissions older than that page's last"),
+  cursor: olderSubmissionsCursorSchema,
 });
 export type AdminSubmissionsQuery = z.input<typeof adminSubmissionsQuerySchema>;
 
@@ -44,7 +42,7 @@ export const adminSubmissionSchema = z.object({
   id: z.string(),
   team: z.object({ id: z.string(), name: z.string() }),
   challenge_key: z.string(),
-  status: statusSchema,
+  status: submissionStatusSchema,
   metric_name: z.string(),
   public_score: z.number().nullable().describe("The score on the public part of the test rows"),
   private_score: z.number().nullable().describe("The score on the private part"),
@@ -61,13 +59,7 @@ export const adminSubmissionSchema = z.object({
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
 
 /** `GET /api/admin/submissions`: every team's submissions, newest first, one page. */
-export const adminSubmissionsPageSchema = z.object({
-  submissions: z.array(adminSubmissionSchema),
-  next_cursor: z
-    .string()
-    .nullable()
-    .describe("Pass as `cursor` for the next (older) page; null on the last page"),
-});
+export const adminSubmissionsPageSchema = submissionsPageSchema(adminSubmissionSchema);
 export type AdminSubmissionsPage = z.infer<typeof adminSubmissionsPageSchema>;
 
 /** `GET /api/admin/submissions/{id}`: the list's fields and the scoring run's particulars. */
@@ -120,7 +112,7 @@ const scoreMoveSchema = z.object({
   public_after: z.number().nullable(),
   private_before: z.number().nullable(),
   private_after: z.number().nullable(),
-  status: statusSchema,
+  status: submissionStatusSchema,
 });
 
 const rankMoveSchema = z.object({

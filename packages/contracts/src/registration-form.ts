@@ -67,6 +67,17 @@ function isOrganizer(values: RegistrationFormValues): boolean {
   return !values.eligibilityConfirmed && values.ineligibilityType === "organizer";
 }
 
+/** A form's second password field must repeat the first. */
+function confirmPassword(
+  values: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+  message: string,
+) {
+  if (values.confirmPassword !== values.password) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message });
+  }
+}
+
 /**
  * docs/product.md#validation-rules. The organizer code itself is not checked here: only the
  * server knows it (docs/architecture.md#accounts-and-sessions), so this only requires that one
@@ -89,13 +100,7 @@ export const registrationFormSchema = z
     adminPassword: z.string(),
   })
   .superRefine((values, ctx) => {
-    if (values.confirmPassword !== values.password) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["confirmPassword"],
-        message: MESSAGES.passwordsDontMatch,
-      });
-    }
+    confirmPassword(values, ctx, MESSAGES.passwordsDontMatch);
     if (values.isStudent) {
       const { min, max } = gradYearWindow();
       const year = values.gradYear;
@@ -164,13 +169,5 @@ export const resetPasswordFormSchema = z
     password: z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.resetPasswordMin),
     confirmPassword: z.string(),
   })
-  .superRefine((values, ctx) => {
-    if (values.confirmPassword !== values.password) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["confirmPassword"],
-        message: MESSAGES.resetPasswordsMismatch,
-      });
-    }
-  });
+  .superRefine((values, ctx) => confirmPassword(values, ctx, MESSAGES.resetPasswordsMismatch));
 export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;

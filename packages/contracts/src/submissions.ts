@@ -142,6 +142,23 @@ export const submissionParamsSchema = z.object({
   id: z.string().uuid("Submission id must be a UUID"),
 });
 
+/** The team's history and the organizers' list page the same way: newest first, by cursor. */
+export const olderSubmissionsCursorSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .describe("`next_cursor` of the previous page: the submissions older than that page's last");
+
+export const submissionsPageSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    submissions: z.array(item),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("Pass as `cursor` for the next (older) page; null on the last page"),
+  });
+
 /** How many submissions one history page holds at most. */
 export const HISTORY_PAGE_MAX = 500;
 
@@ -162,12 +179,7 @@ export const submissionHistoryQuerySchema = z.object({
       "A challenge key (`retail-banking/2`), or a challenge number together with `domain`: only its submissions",
     ),
   status: submissionStatusSchema.optional().describe("Only submissions in this status"),
-  cursor: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .describe("`next_cursor` of the previous page: the submissions older than that page's last"),
+  cursor: olderSubmissionsCursorSchema,
 });
 export type SubmissionHistoryQuery = z.input<typeof submissionHistoryQuerySchema>;
 
@@ -206,13 +218,7 @@ export const submissionHistoryItemSchema = z.object({
 });
 
 /** `GET /api/submissions/history`: the team's submissions, newest first, one page. */
-export const submissionHistoryResponseSchema = z.object({
-  submissions: z.array(submissionHistoryItemSchema),
-  next_cursor: z
-    .string()
-    .nullable()
-    .describe("Pass as `cursor` for the next (older) page; null on the last page"),
-});
+export const submissionHistoryResponseSchema = submissionsPageSchema(submissionHistoryItemSchema);
 export type SubmissionHistoryItem = z.infer<typeof submissionHistoryItemSchema>;
 export type SubmissionHistoryPage = z.infer<typeof submissionHistoryResponseSchema>;
 

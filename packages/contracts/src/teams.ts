@@ -53,19 +53,24 @@ export const removeMemberRequestSchema = z.object({
   user_id: z.uuid("user_id must be a member's user ID"),
 });
 
+/** The optional text of an activation request (its `message`) or of its decline (`reason`). */
+export const activationTextSchema = (what: "message" | "reason") =>
+  z
+    .string({ error: `The ${what} must be text` })
+    .trim()
+    .max(
+      ACTIVATION_MESSAGE_MAX_LENGTH,
+      `The ${what} is at most ${ACTIVATION_MESSAGE_MAX_LENGTH} characters`,
+    )
+    .nullable()
+    .optional();
+
 /** Issue 33: `POST /api/teams/request-activation`; an empty or blank message is none. */
 export const requestActivationRequestSchema = z
   .object({
-    message: z
-      .string({ error: "The message must be text" })
-      .trim()
-      .max(
-        ACTIVATION_MESSAGE_MAX_LENGTH,
-        `The message is at most ${ACTIVATION_MESSAGE_MAX_LENGTH} characters`,
-      )
-      .nullable()
-      .optional()
-      .describe("What the organizers should know (who you are, why now); optional"),
+    message: activationTextSchema("message").describe(
+      "What the organizers should know (who you are, why now); optional",
+    ),
   })
   .nullish()
   .describe("Optional: a request without a body asks with no message");

@@ -120,10 +120,17 @@ def cmd_logout(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printed_as_json(args: argparse.Namespace, data: Any) -> bool:
+    """Prints ``data`` as JSON when ``--json`` was given; whether it did."""
+    if not getattr(args, "json", False):
+        return False
+    print(json.dumps(data, indent=2))
+    return True
+
+
 def cmd_domains(args: argparse.Namespace) -> int:
     domains = _client(args).get_domain_details()
-    if getattr(args, "json", False):
-        print(json.dumps(domains, indent=2))
+    if _printed_as_json(args, domains):
         return 0
     rows = []
     for d in domains:
@@ -143,8 +150,7 @@ def cmd_submit(args: argparse.Namespace) -> int:
         validate=not args.no_validate,
         note=args.note,
     )
-    if getattr(args, "json", False):
-        print(json.dumps(result.to_dict(), indent=2))
+    _printed_as_json(args, result.to_dict())
     if result.success:
         return 0
     if not getattr(args, "json", False):
@@ -201,8 +207,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     rows = _client(args).get_submission_history(
         limit=args.limit, domain=args.domain, challenge=args.challenge, status=args.status
     )
-    if getattr(args, "json", False):
-        print(json.dumps(rows, indent=2))
+    if _printed_as_json(args, rows):
         return 0
     if not rows:
         print("No submissions match." if args.domain or args.challenge or args.status else "No submissions yet.")
@@ -224,8 +229,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_summary(args: argparse.Namespace) -> int:
     rows = _client(args).get_challenge_summary()
-    if getattr(args, "json", False):
-        print(json.dumps(rows, indent=2))
+    if _printed_as_json(args, rows):
         return 0
     if not rows:
         print("No challenges.")
@@ -254,8 +258,7 @@ def cmd_summary(args: argparse.Namespace) -> int:
 def _cmd_final(args: argparse.Namespace, final: bool) -> int:
     client = _client(args, verbose=not getattr(args, "json", False))
     result = client.mark_final(args.submission_id) if final else client.unmark_final(args.submission_id)
-    if getattr(args, "json", False):
-        print(json.dumps(result.to_dict(), indent=2))
+    _printed_as_json(args, result.to_dict())
     return 0
 
 
@@ -271,8 +274,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     client = _client(args)
     if args.domain:
         body = client.get_domain_leaderboard(args.domain)
-        if getattr(args, "json", False):
-            print(json.dumps(body, indent=2))
+        if _printed_as_json(args, body):
             return 0
         rows = [[r.get("rank"), r.get("team_name"), _score(r.get("domain_score")), r.get("valid_submissions")]
                 for r in body.get("leaderboard", [])]
@@ -280,8 +282,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         print(_table(rows, ["Rank", "Team", "Domain score", "Submissions"]) if rows else "No submissions yet for this domain.")
         return 0
     rows_in = client.get_leaderboard()
-    if getattr(args, "json", False):
-        print(json.dumps(rows_in, indent=2))
+    if _printed_as_json(args, rows_in):
         return 0
     rows = [[r.get("rank"), r.get("team_name"), _score(r.get("total_score")), r.get("valid_submissions_total")]
             for r in rows_in]

@@ -1,9 +1,15 @@
-import { fileColumns, targetColumn } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
+import { fileColumns } from "@tandem/competition";
 import { toCsv } from "../../csv-writer";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
-import { majorityLabel, mean, round } from "../../numbers";
-import { lastValues, leadingColumns, type Row } from "../../rows";
+import {
+  activeDomain,
+  csvFile,
+  domainFiles,
+  majoritySampleRows,
+  targetFiles,
+  trainAndTestFiles,
+} from "../../domain-files";
+import { mean, round } from "../../numbers";
+import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
 import { AGE_GROUPS, INCOME_GROUPS, TIERS } from "./catalogue";
 import type { Customer } from "./customers";
@@ -37,9 +43,7 @@ export function commerceFiles(
   purchases: ReturnType<typeof splitPurchases>,
   offers: ReturnType<typeof makeOffers>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const commerce = findDomain("commerce")!;
-  const coupons = findChallenge("commerce", 3)!;
+  const commerce = activeDomain("commerce");
   const productColumns = fileColumns(commerce, "products.csv");
   const data = {
     "products.csv": toCsv(productColumns, skus.map(productRow)),
@@ -65,9 +69,7 @@ export function commerceFiles(
     ]),
     // Test customers' purchases up to the cut-off: the same columns, nothing hidden.
     ...trainAndTestFiles(commerce, ["purchases_train.csv", "purchases_test.csv"], purchases, []),
-    ...trainAndTestFiles(commerce, ["coupon_offers_train.csv", "coupon_offers_test.csv"], offers, [
-      targetColumn(coupons),
-    ]),
+    ...targetFiles(commerce, 3, ["coupon_offers_train.csv", "coupon_offers_test.csv"], offers),
   };
   const eligible = skus.filter((s) => s.eligible).map((s) => s.id);
   return domainFiles(
@@ -91,11 +93,7 @@ export function commerceFiles(
         // Only these SKUs may be recommended; intake and scoring enforce it.
         eligibleItems: eligible,
       },
-      {
-        ids: leadingColumns(offers.test),
-        sample: [majorityLabel(lastValues(offers.train))],
-        answers: offers.answers,
-      },
+      majoritySampleRows(offers),
     ],
     new URL("./notebooks/", import.meta.url),
   );

@@ -1,8 +1,12 @@
-import { targetColumn } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
-import { majorityLabel, mean } from "../../numbers";
-import { lastValues, leadingColumns, type Row } from "../../rows";
+import {
+  activeDomain,
+  csvFile,
+  domainFiles,
+  majoritySampleRows,
+  meanSampleRows,
+  targetFiles,
+} from "../../domain-files";
+import type { Row } from "../../rows";
 import type { DomainFiles } from "../../types";
 import type { makeDemand } from "./demand";
 import type { Product } from "./entities";
@@ -17,11 +21,7 @@ export function foodFiles(
   qc: ReturnType<typeof makeLots>,
   demand: ReturnType<typeof makeDemand>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const food = findDomain("food")!;
-  const shelfLife = findChallenge("food", 1)!;
-  const qualityControl = findChallenge("food", 2)!;
-  const demandForecast = findChallenge("food", 3)!;
+  const food = activeDomain("food");
   const data = {
     "products.csv": csvFile(
       food,
@@ -30,38 +30,16 @@ export function foodFiles(
     ),
     "sites.csv": csvFile(food, "sites.csv", sites),
     "regions.csv": csvFile(food, "regions.csv", regions),
-    ...trainAndTestFiles(food, ["batches_train.csv", "batches_test.csv"], shelf, [
-      targetColumn(shelfLife),
-    ]),
+    ...targetFiles(food, 1, ["batches_train.csv", "batches_test.csv"], shelf),
     "storage_series.json": `${JSON.stringify(shelf.series)}\n`,
-    ...trainAndTestFiles(food, ["lots_train.csv", "lots_test.csv"], qc, [
-      targetColumn(qualityControl),
-    ]),
-    ...trainAndTestFiles(food, ["demand_train.csv", "demand_test.csv"], demand, [
-      targetColumn(demandForecast),
-    ]),
+    ...targetFiles(food, 2, ["lots_train.csv", "lots_test.csv"], qc),
+    ...targetFiles(food, 3, ["demand_train.csv", "demand_test.csv"], demand),
     "market_memos.csv": csvFile(food, "market_memos.csv", demand.memos),
   };
   return domainFiles(
     food,
     data,
-    [
-      {
-        ids: leadingColumns(shelf.test),
-        sample: [mean(lastValues(shelf.train)).toFixed(2)],
-        answers: shelf.answers,
-      },
-      {
-        ids: leadingColumns(qc.test),
-        sample: [majorityLabel(lastValues(qc.train))],
-        answers: qc.answers,
-      },
-      {
-        ids: leadingColumns(demand.test, 3),
-        sample: [mean(lastValues(demand.train)).toFixed(2)],
-        answers: demand.answers,
-      },
-    ],
+    [meanSampleRows(shelf), majoritySampleRows(qc), meanSampleRows(demand, 3)],
     new URL("./notebooks/", import.meta.url),
   );
 }

@@ -1,6 +1,4 @@
-import { targetColumn } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
+import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
@@ -25,11 +23,7 @@ export function healthcareFiles(
   ed: ReturnType<typeof makeEdCosts>,
   stays: ReturnType<typeof makeStays>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const healthcare = findDomain("healthcare")!;
-  const readmission = findChallenge("healthcare", 1)!;
-  const edCost = findChallenge("healthcare", 2)!;
-  const discharge = findChallenge("healthcare", 3)!;
+  const healthcare = activeDomain("healthcare");
   const admissionFiles = split(admissions.rows, admissions.readmit, admissions.trainCount);
   const edCosts = ed.costs.map((cost) => cost.toFixed(2));
   const edFiles = split(ed.rows, edCosts, ed.trainCount);
@@ -40,19 +34,10 @@ export function healthcareFiles(
       "patients.csv",
       patients.map((p) => [p.id, p.age, p.sex, p.insurance, p.zip3]),
     ),
-    ...trainAndTestFiles(
-      healthcare,
-      ["admissions_train.csv", "admissions_test.csv"],
-      admissionFiles,
-      [targetColumn(readmission)],
-    ),
+    ...targetFiles(healthcare, 1, ["admissions_train.csv", "admissions_test.csv"], admissionFiles),
     "discharge_notes.json": `${JSON.stringify(admissions.notes)}\n`,
-    ...trainAndTestFiles(healthcare, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles, [
-      targetColumn(edCost),
-    ]),
-    ...trainAndTestFiles(healthcare, ["stays_train.csv", "stays_test.csv"], stayFiles, [
-      targetColumn(discharge),
-    ]),
+    ...targetFiles(healthcare, 2, ["ed_cost_train.csv", "ed_cost_test.csv"], edFiles),
+    ...targetFiles(healthcare, 3, ["stays_train.csv", "stays_test.csv"], stayFiles),
     "vitals_timeseries.json": `${JSON.stringify(stays.vitals)}\n`,
   };
   return domainFiles(

@@ -1,6 +1,4 @@
-import { targetColumn } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { domainFiles, trainAndTestFiles } from "../../domain-files";
+import { activeDomain, domainFiles, targetOf, trainAndTestFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import type { DomainFiles } from "../../types";
 import type { makeClaims } from "./claims";
@@ -19,11 +17,7 @@ export function insuranceFiles(
   claims: ReturnType<typeof makeClaims>,
   policyFiles: ReturnType<typeof policyFileSplit>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const insurance = findDomain("insurance")!;
-  const complexity = findChallenge("insurance", 1)!;
-  const pricing = findChallenge("insurance", 2)!;
-  const fraud = findChallenge("insurance", 3)!;
+  const insurance = activeDomain("insurance");
   const loss = (i: number) => nextYearLoss[i]!.toFixed(2);
   const data = {
     ...trainAndTestFiles(
@@ -33,7 +27,7 @@ export function insuranceFiles(
         train: claims.train.map((c) => [...c.row, c.complexity, c.fraud]),
         test: claims.test.map((c) => c.row),
       },
-      [targetColumn(complexity), targetColumn(fraud)],
+      [targetOf(insurance, 1), targetOf(insurance, 3)],
     ),
     ...trainAndTestFiles(
       insurance,
@@ -42,7 +36,7 @@ export function insuranceFiles(
         train: policyFiles.train.map((i) => [...policyRow(policies[i]!), loss(i)]),
         test: policyFiles.test.map((i) => policyRow(policies[i]!)),
       },
-      [targetColumn(pricing)],
+      [targetOf(insurance, 2)],
     ),
   };
   const claimIds = claims.test.map((c) => [c.row[0]!]);

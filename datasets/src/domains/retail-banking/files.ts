@@ -1,6 +1,4 @@
-import { targetColumn } from "@tandem/competition";
-import { findChallenge, findDomain } from "@tandem/competition/server";
-import { csvFile, domainFiles, trainAndTestFiles } from "../../domain-files";
+import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { leadingColumns } from "../../rows";
 import type { DomainFiles } from "../../types";
 import type { makeCreditPanel } from "./credit-panel";
@@ -12,26 +10,23 @@ export function retailBankingFiles(
   transactions: ReturnType<typeof makeTransactions>,
   panel: ReturnType<typeof makeCreditPanel>,
 ): DomainFiles {
-  // The active definition's, when the data is made (generator-fit.ts checks it first).
-  const retailBanking = findDomain("retail-banking")!;
-  const fraud = findChallenge("retail-banking", 1)!;
-  const defaults = findChallenge("retail-banking", 2)!;
+  const retailBanking = activeDomain("retail-banking");
   const data = {
-    ...trainAndTestFiles(
+    ...targetFiles(
       retailBanking,
+      1,
       ["transactions_train.csv", "transactions_test.csv"],
       transactions,
-      [targetColumn(fraud)],
     ),
     "customers_all.csv": csvFile(retailBanking, "customers_all.csv", bank.customerRows),
     "accounts_all.csv": csvFile(retailBanking, "accounts_all.csv", bank.accountRows),
     "devices_all.csv": csvFile(retailBanking, "devices_all.csv", bank.deviceRows),
     "device_sessions_all.json": `${JSON.stringify(transactions.sessionRecords)}\n`,
-    ...trainAndTestFiles(
+    ...targetFiles(
       retailBanking,
+      2,
       ["customer_panel_train.csv", "customer_panel_test.csv"],
       panel,
-      [targetColumn(defaults)],
     ),
   };
   return domainFiles(

@@ -5,7 +5,7 @@ import { extname, join } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { PublicCompetition } from "@tandem/competition";
+import { canonicalJson, type PublicCompetition } from "@tandem/competition";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
@@ -326,17 +326,4 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip")) return "gzip";
   return null;
-}
-
-/** JSON with every object's keys sorted: equal for equal documents, whatever their key order. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
-            a < b ? -1 : a > b ? 1 : 0,
-          ),
-        )
-      : v,
-  );
 }

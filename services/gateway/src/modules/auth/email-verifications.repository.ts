@@ -1,7 +1,12 @@
 import { EMAIL_VERIFICATION_RULES } from "@tandem/contracts";
 import { type Database, emailVerifications, type User, users } from "@tandem/db";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { EMAIL_VERIFICATION_TOKENS, spendToken, usableToken } from "./single-use-tokens";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import {
+  EMAIL_VERIFICATION_TOKENS,
+  spendToken,
+  spendUserTokens,
+  tokenHolder,
+} from "./single-use-tokens";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFICATION_LINK_LIFETIME_MS = EMAIL_VERIFICATION_RULES.lifetimeHours * HOUR_MS;
@@ -50,14 +55,8 @@ export function createEmailVerificationsRepository({ db }: { db: Database }) {
     },
 
     /** The user of a link that exists, is unused and has not expired. */
-    async holder(tokenHash: string, now = new Date()): Promise<User | undefined> {
-      const [row] = await db
-        .select({ user: users })
-        .from(emailVerifications)
-        .innerJoin(users, eq(users.id, emailVerifications.userId))
-        .where(usableToken(EMAIL_VERIFICATION_TOKENS, tokenHash, now));
-      return row?.user;
-    },
+    holder: (tokenHash: string, now = new Date()) =>
+      tokenHolder(db, EMAIL_VERIFICATION_TOKENS, tokenHash, now),
 
     /**
      * Spends the link and marks the address it was sent to verified, in one transaction; the
@@ -79,10 +78,7 @@ export function createEmailVerificationsRepository({ db }: { db: Database }) {
             and(eq(users.id, userId), sql`lower(${users.email}) = lower(${link?.email ?? ""})`),
           )
           .returning();
-        await tx
-          .update(emailVerifications)
-          .set({ usedAt: now })
-          .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+        await spendUserTokens(tx, EMAIL_VERIFICATION_TOKENS, userId, now);
         return verified;
       });
     },

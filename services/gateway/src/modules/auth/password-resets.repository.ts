@@ -1,6 +1,11 @@
-import { type Database, passwordResets, sessions, type User, users } from "@tandem/db";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { PASSWORD_RESET_TOKENS, spendToken, usableToken } from "./single-use-tokens";
+import { type Database, passwordResets, sessions, users } from "@tandem/db";
+import { eq, sql } from "drizzle-orm";
+import {
+  PASSWORD_RESET_TOKENS,
+  spendToken,
+  spendUserTokens,
+  tokenHolder,
+} from "./single-use-tokens";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -13,14 +18,7 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
     },
 
     /** The user of a token that exists, is unused and has not expired. */
-    async findValid(tokenHash: string): Promise<User | undefined> {
-      const [row] = await db
-        .select({ user: users })
-        .from(passwordResets)
-        .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(usableToken(PASSWORD_RESET_TOKENS, tokenHash, new Date()));
-      return row?.user;
-    },
+    findValid: (tokenHash: string) => tokenHolder(db, PASSWORD_RESET_TOKENS, tokenHash, new Date()),
 
     /**
      * Uses the token and sets the password in one transaction; spending it first makes a token
@@ -38,10 +36,7 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+        await spendUserTokens(tx, PASSWORD_RESET_TOKENS, userId, now);
         return true;
       });
     },

@@ -1,4 +1,11 @@
-import { authCodes, type Database, emailVerifications, passwordResets } from "@tandem/db";
+import {
+  authCodes,
+  type Database,
+  emailVerifications,
+  passwordResets,
+  type User,
+  users,
+} from "@tandem/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
@@ -40,4 +47,32 @@ export async function spendToken(
     .where(usableToken(tokens, tokenHash, now))
     .returning({ userId: tokens.table.userId });
   return used?.userId;
+}
+
+/** The user a token that is still good at `now` was issued to. */
+export async function tokenHolder(
+  db: Pick<Database, "select">,
+  tokens: SingleUseTokens,
+  tokenHash: string,
+  now: Date,
+): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(tokens.table)
+    .innerJoin(users, eq(users.id, tokens.table.userId))
+    .where(usableToken(tokens, tokenHash, now));
+  return row?.user;
+}
+
+/** Spends the user's other outstanding tokens: once one is used, the older ones are moot. */
+export async function spendUserTokens(
+  db: Pick<Database, "update">,
+  tokens: SingleUseTokens,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(tokens.table)
+    .set({ usedAt: now })
+    .where(and(eq(tokens.table.userId, userId), isNull(tokens.table.usedAt)));
 }

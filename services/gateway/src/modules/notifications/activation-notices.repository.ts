@@ -1,9 +1,7 @@
 import type { ActivationMailKind } from "@tandem/contracts";
-import { type Database, teamMembers, teams, users } from "@tandem/db";
+import { type Database, type Transaction, teamMembers, teams, users } from "@tandem/db";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Recipient } from "./notifications.repository";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The e-mail a team is owed about its activation, with whom to send it to. */
 export interface ActivationNotice {

@@ -5,6 +5,7 @@ import {
   type SubmissionNoticeKind,
   submissionNotices,
   submissions,
+  type Transaction,
   teamMembers,
   teams,
   users,
@@ -28,7 +29,6 @@ import type { MailRecipient } from "../../lib/mail-text";
 
 /** The database, or the transaction a claim holds (PGlite runs nothing else while one is open). */
 type Executor = Pick<Database, "select">;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface NotificationPreferenceFlags {
   submissionProblems: boolean;

@@ -1,6 +1,7 @@
 import type { SubmissionStatus } from "@tandem/contracts";
 import {
   type Database,
+  rankedResultColumns,
   rankedSubmission,
   type SubmissionFile,
   type SubmissionRecord,
@@ -57,6 +58,10 @@ export interface ChallengeActivity {
   usedSince: number;
   lastAt: Date | null;
 }
+
+/** The team's submission `id`: a lookup by id never reaches another team's. */
+const teamSubmission = (teamId: string, id: string) =>
+  and(eq(submissions.teamId, teamId), eq(submissions.id, id));
 
 export function createSubmissionsRepository({ db }: { db: Database }) {
   return {
@@ -145,14 +150,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     /** The team's counted, scored submissions: what its challenge results are made of. */
     countedResults(teamId: string) {
       return db
-        .select({
-          challengeKey: submissions.challengeKey,
-          metricValue: submissions.metricValue,
-          privateMetricValue: submissions.privateMetricValue,
-          shownValue: submissions.shownScore,
-          finalAt: submissions.finalAt,
-          createdAt: submissions.createdAt,
-        })
+        .select(rankedResultColumns)
         .from(submissions)
         .where(and(eq(submissions.teamId, teamId), rankedSubmission));
     },
@@ -269,17 +267,17 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const [row] = await db
         .update(submissions)
         .set({ finalAt: null })
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)))
+        .where(teamSubmission(teamId, id))
         .returning(submissionRecordColumns);
       return row;
     },
 
-    /** One of the team's submissions without its file: a lookup never reaches another team's. */
+    /** One of the team's submissions without its file and form: what an answer about it needs. */
     async findForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
       const [row] = await db
         .select(submissionRecordColumns)
         .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
@@ -288,7 +286,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const [row] = await db
         .select(submissionFileColumns)
         .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
@@ -301,19 +299,11 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .select({ ...submissionRecordColumns, submitterName: users.username })
         .from(submissions)
         .leftJoin(users, eq(users.id, submissions.submittedBy))
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
+        .where(teamSubmission(teamId, id));
       return row;
     },
 
     /** A key names one retry of one challenge's submission: another challenge's is not it. */
-    /** One of the team's submissions without its file and form: what an answer about it needs. */
-    async recordForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
-      const [row] = await db
-        .select(submissionRecordColumns)
-        .from(submissions)
-        .where(and(eq(submissions.teamId, teamId), eq(submissions.id, id)));
-      return row;
-    },
     async findByIdempotencyKey(
       teamId: string,
       challengeKey: string,

@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 export interface SubmitDeps {
   submissions: Pick<
     SubmissionsRepository,
-    "findByIdempotencyKey" | "recordForTeam" | "insertWithinLimit" | "usedSince"
+    "findByIdempotencyKey" | "findForTeam" | "insertWithinLimit" | "usedSince"
   >;
   /** The challenge's public test set (ADR 0021): the gateway holds no answer. */
   getTestSet: TestSetLookup;
@@ -252,7 +252,7 @@ export async function submitPredictions(
     });
     // Read again only when the wait says the job is over: a pending one is as it was stored.
     if (outcome === "finished") {
-      submission = (await submissions.recordForTeam(team.id, submission.id)) ?? submission;
+      submission = (await submissions.findForTeam(team.id, submission.id)) ?? submission;
     }
   }
   // A platform failure does not count toward the limit (admitSubmission leaves failed ones out).

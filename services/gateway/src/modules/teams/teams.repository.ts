@@ -1,5 +1,14 @@
-import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
+import {
+  type Database,
+  submissions,
+  type Team,
+  type Transaction,
+  teamMembers,
+  teams,
+  users,
+} from "@tandem/db";
 import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { selectTeamMembers } from "../../lib/team-members";
 
 export interface TeamWithMembers {
   team: Team;
@@ -36,8 +45,6 @@ export interface FreshCredentials {
   inviteCode: string;
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /**
  * A member who goes, removed or leaving, knew the team's key and invite code: both are
  * replaced in the transaction that takes the member out. The spec's SDK contract is one key per
@@ -47,26 +54,25 @@ async function replaceCredentials(tx: Transaction, teamId: string, fresh: FreshC
   await tx.update(teams).set(fresh).where(eq(teams.id, teamId));
 }
 
+/** The team the user is a member of (one at most), read in `executor`'s transaction. */
+async function teamIdOf(
+  executor: Pick<Database, "select">,
+  userId: string,
+): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId));
+  return row?.teamId;
+}
+
 export function createTeamsRepository({ db }: { db: Database }) {
   async function findLive(condition: SQL): Promise<Team | undefined> {
     const [team] = await db.select().from(teams).where(and(condition, live));
     return team;
   }
 
-  async function members(teamId: string) {
-    return db
-      .select({
-        userId: users.id,
-        username: users.username,
-        email: users.email,
-        role: teamMembers.role,
-        joinedAt: teamMembers.joinedAt,
-      })
-      .from(teamMembers)
-      .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(eq(teamMembers.teamId, teamId))
-      .orderBy(asc(teamMembers.joinedAt));
-  }
+  const members = (teamId: string) => selectTeamMembers(db, teamId);
 
   return {
     /** Among live teams only: a dissolved team's name is free again. */
@@ -78,13 +84,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
       return row !== undefined;
     },
 
-    async teamIdOfUser(userId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ teamId: teamMembers.teamId })
-        .from(teamMembers)
-        .where(eq(teamMembers.userId, userId));
-      return row?.teamId;
-    },
+    teamIdOfUser: (userId: string) => teamIdOf(db, userId),
 
     /** Creates the team and its creator's membership in one transaction. */
     async create(values: {
@@ -149,11 +149,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
           .where(and(eq(teams.inviteCode, inviteCode), live))
           .for("update");
         if (!team) return { outcome: "no-team" };
-        const [current] = await tx
-          .select({ teamId: teamMembers.teamId })
-          .from(teamMembers)
-          .where(eq(teamMembers.userId, userId));
-        if (current) return { outcome: "already-in-team" };
+        if (await teamIdOf(tx, userId)) return { outcome: "already-in-team" };
         const [size] = await tx
           .select({ n: count() })
           .from(teamMembers)
@@ -183,16 +179,9 @@ export function createTeamsRepository({ db }: { db: Database }) {
       { teamId: string; teamName: string; ended: "dissolved" | "deleted" | null } | undefined
     > {
       return db.transaction(async (tx) => {
-        const [membership] = await tx
-          .select({ teamId: teamMembers.teamId })
-          .from(teamMembers)
-          .where(eq(teamMembers.userId, userId));
-        if (!membership) return undefined;
-        const [team] = await tx
-          .select()
-          .from(teams)
-          .where(eq(teams.id, membership.teamId))
-          .for("update");
+        const teamId = await teamIdOf(tx, userId);
+        if (!teamId) return undefined;
+        const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for("update");
         if (!team) return undefined;
         // Read under the lock: a removal may have taken the user out in the meantime.
         const [left] = await tx
@@ -240,21 +229,14 @@ export function createTeamsRepository({ db }: { db: Database }) {
       fresh: FreshCredentials,
     ): Promise<RemoveOutcome> {
       return db.transaction(async (tx) => {
-        const [membership] = await tx
-          .select({ teamId: teamMembers.teamId })
-          .from(teamMembers)
-          .where(eq(teamMembers.userId, callerId));
-        if (!membership) return { outcome: "no-team" };
-        await tx
-          .select({ id: teams.id })
-          .from(teams)
-          .where(eq(teams.id, membership.teamId))
-          .for("update");
+        const teamId = await teamIdOf(tx, callerId);
+        if (!teamId) return { outcome: "no-team" };
+        await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
         const roles = await tx
           .select({ userId: teamMembers.userId, role: teamMembers.role, username: users.username })
           .from(teamMembers)
           .innerJoin(users, eq(users.id, teamMembers.userId))
-          .where(eq(teamMembers.teamId, membership.teamId));
+          .where(eq(teamMembers.teamId, teamId));
         const caller = roles.find((m) => m.userId === callerId);
         if (!caller) return { outcome: "no-team" };
         if (caller.role === "member") return { outcome: "not-owner" };
@@ -263,9 +245,9 @@ export function createTeamsRepository({ db }: { db: Database }) {
         if (target.role !== "member") return { outcome: "owner-target" };
         await tx
           .delete(teamMembers)
-          .where(and(eq(teamMembers.teamId, membership.teamId), eq(teamMembers.userId, memberId)));
-        await replaceCredentials(tx, membership.teamId, fresh);
-        return { outcome: "removed", teamId: membership.teamId, username: target.username };
+          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+        await replaceCredentials(tx, teamId, fresh);
+        return { outcome: "removed", teamId: teamId, username: target.username };
       });
     },
 
@@ -304,15 +286,12 @@ export function createTeamsRepository({ db }: { db: Database }) {
       message: string | null,
     ): Promise<ActivationRequestOutcome> {
       return db.transaction(async (tx) => {
-        const [membership] = await tx
-          .select({ teamId: teamMembers.teamId })
-          .from(teamMembers)
-          .where(eq(teamMembers.userId, userId));
-        if (!membership) return { outcome: "no-team" };
+        const teamId = await teamIdOf(tx, userId);
+        if (!teamId) return { outcome: "no-team" };
         const [team] = await tx
           .select()
           .from(teams)
-          .where(and(eq(teams.id, membership.teamId), live))
+          .where(and(eq(teams.id, teamId), live))
           .for("update");
         if (!team) return { outcome: "no-team" };
         if (team.disqualifiedAt) return { outcome: "disqualified" };

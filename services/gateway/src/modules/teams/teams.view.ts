@@ -1,5 +1,6 @@
 import type { TeamView } from "@tandem/contracts";
 import { decryptApiKey } from "../../lib/api-keys";
+import { memberFields } from "../../lib/team-members";
 import { activationRequestOf } from "./activation-request";
 import type { TeamWithMembers } from "./teams.repository";
 
@@ -34,13 +35,7 @@ export function toTeamView(
     disqualification_reason: team.disqualifiedAt ? team.disqualificationReason : null,
     activation_request: activationRequestOf(team),
     total_score: totalScore,
-    members: members.map((m) => ({
-      user_id: m.userId,
-      username: m.username,
-      email: m.email,
-      role: m.role as Role,
-      joined_at: m.joinedAt.toISOString(),
-    })),
+    members: members.map((m) => ({ user_id: m.userId, ...memberFields(m) })),
     member_count: members.length,
     max_members: maxMembers,
     user_role: (members.find((m) => m.userId === viewerId)?.role ?? "member") as Role,

@@ -3,6 +3,7 @@ import {
   announcementDeliveries,
   announcements,
   type Database,
+  type Transaction,
   type User,
   users,
 } from "@tandem/db";
@@ -10,8 +11,6 @@ import { and, asc, count, desc, eq, getTableColumns, notExists, type SQL, sql } 
 import { recordAudit } from "../../../lib/audit";
 import type { MailRecipient } from "../../../lib/mail-text";
 import type { HistoryPosition } from "../../submissions/submissions.repository";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface AnnouncementRow extends Announcement {
   creatorName: string | null;

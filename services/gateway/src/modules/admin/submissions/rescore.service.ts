@@ -1,6 +1,13 @@
 import { challengeByKey } from "@tandem/competition/server";
 import type { AuditAction, ChallengeRescoreProgress, DomainLeaderboard } from "@tandem/contracts";
-import { auditLog, type Database, submissions, teams, type User } from "@tandem/db";
+import {
+  auditLog,
+  type Database,
+  submissions,
+  type Transaction,
+  teams,
+  type User,
+} from "@tandem/db";
 import {
   assignFeedback,
   invalidateSubmission,
@@ -10,7 +17,7 @@ import {
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ScoringDispatcher } from "../../../dispatch/dispatcher";
-import { recordAudit } from "../../../lib/audit";
+import { type AuditRecord, recordAudit } from "../../../lib/audit";
 import { HttpError, notFound } from "../../../lib/http-error";
 import type { RankingsService } from "../../leaderboard/rankings.service";
 import { type ChallengeRank, challengeRanks, rankMoves, scoreMoves } from "./rescore.moves";
@@ -194,6 +201,29 @@ export function createRescoreService(deps: RescoreDeps) {
     };
   }
 
+  /**
+   * Reopens submissions and records the audit entry (`after`: how many were queued) in one
+   * transaction, then re-queues them in the background; how many.
+   */
+  async function reopenAudited(
+    actor: Actor,
+    traceId: string,
+    reopen: (
+      tx: Transaction,
+    ) => Promise<{ rows: ReopenedSubmission[]; audit: Omit<AuditRecord, "after"> }>,
+  ): Promise<number> {
+    const reopened = await db.transaction(async (tx) => {
+      const { rows, audit } = await reopen(tx);
+      await recordAudit(tx, actor, { ...audit, after: { queued: rows.length } });
+      return rows;
+    });
+    inBackground(
+      reopened.map((row) => row.id),
+      traceId,
+    );
+    return reopened.length;
+  }
+
   /** The reopened rows' before-values, for the audit entry. */
   const beforeOf = (row: ReopenedSubmission) => ({
     status: row.status,
@@ -246,7 +276,7 @@ export function createRescoreService(deps: RescoreDeps) {
         await domainBoard(challengeKey, await lastFinished(challengeKey, db)),
         challengeKey,
       );
-      const reopened = await db.transaction(async (tx) => {
+      return reopenAudited(actor, traceId, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rescore:${challengeKey}`}))`);
         const previous = await progress(challengeKey, tx);
         if (previous && previous.remaining > 0) {
@@ -266,20 +296,16 @@ export function createRescoreService(deps: RescoreDeps) {
             rows.map((row) => [row.id, [row.status, row.metricValue, row.privateMetricValue]]),
           ),
         };
-        await recordAudit(tx, actor, {
-          action: CHALLENGE_RESCORE,
-          targetType: "challenge",
-          targetId: challengeKey,
-          before: snapshot,
-          after: { queued: rows.length },
-        });
-        return rows;
+        return {
+          rows,
+          audit: {
+            action: CHALLENGE_RESCORE,
+            targetType: "challenge",
+            targetId: challengeKey,
+            before: snapshot,
+          },
+        };
       });
-      inBackground(
-        reopened.map((row) => row.id),
-        traceId,
-      );
-      return reopened.length;
     },
 
     /** Re-queues the failed submissions (of one challenge, or all). */
@@ -287,26 +313,22 @@ export function createRescoreService(deps: RescoreDeps) {
       if (challengeKey !== null && !challengeByKey(challengeKey)) {
         throw challengeNotFound(challengeKey);
       }
-      const reopened = await db.transaction(async (tx) => {
+      return reopenAudited(actor, traceId, async (tx) => {
         const rows = await reopenForRescoring(
           tx,
           challengeKey === null ? sql`true` : eq(submissions.challengeKey, challengeKey),
           ["failed"],
         );
-        await recordAudit(tx, actor, {
-          action: "submission.retry_failed",
-          targetType: "challenge",
-          targetId: challengeKey,
-          before: { submission_ids: rows.map((row) => row.id) },
-          after: { queued: rows.length },
-        });
-        return rows;
+        return {
+          rows,
+          audit: {
+            action: "submission.retry_failed",
+            targetType: "challenge",
+            targetId: challengeKey,
+            before: { submission_ids: rows.map((row) => row.id) },
+          },
+        };
       });
-      inBackground(
-        reopened.map((row) => row.id),
-        traceId,
-      );
-      return reopened.length;
     },
 
     /**

@@ -1,12 +1,20 @@
 import type { AdminTeamSort, AuditAction } from "@tandem/contracts";
-import { type Database, submissions, type Team, teamMembers, teams, users } from "@tandem/db";
+import {
+  type Database,
+  submissions,
+  type Team,
+  type Transaction,
+  teamMembers,
+  teams,
+  users,
+} from "@tandem/db";
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../lib/audit";
 import type { KeysetPosition } from "../../../lib/keyset-page";
+import { selectTeamMembers } from "../../../lib/team-members";
 
 type Actor = Parameters<typeof recordAudit>[1];
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** A dissolved team (its last member left) is kept for the record but is in no list. */
 const live = isNull(teams.deletedAt);
@@ -178,18 +186,7 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
     },
 
     members(teamId: string) {
-      return db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          role: teamMembers.role,
-          joinedAt: teamMembers.joinedAt,
-        })
-        .from(teamMembers)
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(teamMembers.teamId, teamId))
-        .orderBy(asc(teamMembers.joinedAt));
+      return selectTeamMembers(db, teamId);
     },
 
     /** Per challenge: submissions, and the highest and lowest public score of counted, scored ones. */
@@ -449,7 +446,7 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
 }
 export type AdminTeamsRepository = ReturnType<typeof createAdminTeamsRepository>;
 
-async function lockTeam(tx: Tx, teamId: string): Promise<Team | undefined> {
+async function lockTeam(tx: Transaction, teamId: string): Promise<Team | undefined> {
   const [team] = await tx
     .select()
     .from(teams)

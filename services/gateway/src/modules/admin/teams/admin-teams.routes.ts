@@ -18,13 +18,13 @@ import {
   adminTeamsQuerySchema,
   adminTeamUpdateRequestSchema,
   errorResponseSchema as errorSchema,
-  type TeamRole,
 } from "@tandem/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { encryptApiKey, generateApiKey, hashApiKey } from "../../../lib/api-keys";
 import { conflict, notFound } from "../../../lib/http-error";
 import { decodeCursor, keysetPage } from "../../../lib/keyset-page";
+import { memberFields } from "../../../lib/team-members";
 import { activationRequestOf } from "../../teams/activation-request";
 import { generateInviteCode } from "../../teams/invite-codes";
 import type { TeamFlagsReader } from "./admin-teams.flags";
@@ -125,13 +125,7 @@ export async function adminTeamsRoutes(
       const statsOf = new Map(stats.map((s) => [s.challengeKey, s]));
       return {
         ...row,
-        team_members: members.map((m) => ({
-          id: m.id,
-          username: m.username,
-          email: m.email,
-          role: m.role as TeamRole,
-          joined_at: m.joinedAt.toISOString(),
-        })),
+        team_members: members.map((m) => ({ id: m.userId, ...memberFields(m) })),
         challenges: domains().flatMap((domain) =>
           domain.challenges.map((challenge) => {
             const s = statsOf.get(challenge.key);

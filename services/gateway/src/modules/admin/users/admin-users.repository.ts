@@ -1,5 +1,13 @@
 import type { AuditAction } from "@tandem/contracts";
-import { type Database, sessions, teamMembers, teams, type User, users } from "@tandem/db";
+import {
+  type Database,
+  sessions,
+  type Transaction,
+  teamMembers,
+  teams,
+  type User,
+  users,
+} from "@tandem/db";
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../../lib/audit";
 import type { KeysetPosition } from "../../../lib/keyset-page";
@@ -49,7 +57,7 @@ export function createAdminUsersRepository({ db }: { db: Database }) {
     userId: string,
     action: AuditAction,
     values: Partial<Pick<User, "adminAccess" | "status">>,
-    then?: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<unknown>,
+    then?: (tx: Transaction) => Promise<unknown>,
   ): Promise<{ changed: boolean } | undefined> {
     return db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
