@@ -27,4 +27,17 @@ describe("landing page budget", () => {
     // Something was measured: a page that loaded no script at all would be another bug.
     expect(scripts.size).toBeGreaterThan(0);
   });
+
+  // The content pages are prerendered and start the same way (docs/adr/0025).
+  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains"])(
+    "%s loads no more JavaScript than the landing page's budget before anyone touches it",
+    async (path) => {
+      const scripts = await initialScripts(browser, `${server.baseUrl}${path}`);
+      const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      expect(total, JSON.stringify(Object.fromEntries(scripts))).toBeLessThanOrEqual(
+        LANDING_JS_BUDGET_BYTES,
+      );
+      expect(scripts.size).toBeGreaterThan(0);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { SDK_PACKAGE } from "@tandem/competition";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../test/support/processes";
+import { bearer, sceneApi } from "./api-setup";
 import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
@@ -297,4 +298,112 @@ describe("accessibility and layout of every public page", () => {
       await page.close();
     });
   }
+});
+
+/** The content pages the build prerenders besides "/" (web/src/prerendered.ts; docs/adr/0025). */
+const PRERENDERED = ["/about", "/rules", "/resources", "/sponsors", "/domains"];
+/** The app's code (src/start.tsx's chunk), as opposed to the pages' first script. */
+const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
+
+describe("prerendered content pages", () => {
+  it("are readable with scripts off, footer included", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of PRERENDERED) {
+      await page.goto(url(path));
+      expect(await page.getByRole("heading", { level: 1 }).count(), path).toBe(1);
+      expect(await page.getByRole("contentinfo").count(), path).toBe(1);
+    }
+    await page.goto(url("/resources"));
+    // Links that needed GET /api/competition/domains before are there from the first byte.
+    const baseline = page
+      .getByRole("region", {
+        name: site.resources.cards.find((c) => c.id === "baseline-implementation")?.title,
+      })
+      .getByRole("link");
+    expect(await baseline.count()).toBe(
+      competition.domains.reduce((sum, domain) => sum + domain.challenges.length, 0),
+    );
+    await context.close();
+  });
+
+  it("load the app on the first input, adopt the page without errors or shifts, then navigate in the app", async () => {
+    for (const path of PRERENDERED) {
+      const page = await newPage(browser);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      let appRequested = false;
+      page.on("request", (request) => {
+        if (APP_SCRIPT.test(request.url())) appRequested = true;
+      });
+      await page.goto(url(path));
+      await page.waitForLoadState("networkidle");
+      expect(appRequested, path).toBe(false);
+      expect(await page.locator(`#root[data-prerendered="${path}"]`).count(), path).toBe(1);
+      if (path === "/resources") {
+        const snippet = await page.getByRole("region", { name: "Sample SDK usage" }).textContent();
+        expect(snippet).toContain(`base_url="${server.baseUrl}"`);
+      }
+      const heading = page.getByRole("heading", { level: 1 });
+      const before = await heading.boundingBox();
+      await page.mouse.move(2, 2);
+      await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+      await page.waitForLoadState("networkidle");
+      expect(await heading.boundingBox(), path).toEqual(before);
+      expect(await page.getByRole("contentinfo").count(), path).toBe(1);
+      // A link in the adopted page is the app's: no new document is loaded.
+      let documents = 0;
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents += 1;
+      });
+      const target = path === "/about" ? "/sponsors" : "/about";
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: target === "/about" ? "About" : "Sponsors", exact: true })
+        .click();
+      await page.waitForURL(url(target));
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(documents, path).toBe(0);
+      expect(errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("follow the organizer's edit of the definition", async () => {
+    const { call } = sceneApi(() => server.baseUrl);
+    const token = (await call("/login-verification", { body: ADMIN })).body.token as string;
+    const save = async (title: string) => {
+      const current = await call("/admin/competition", { method: "GET", headers: bearer(token) });
+      const { version, definition } = current.body as {
+        version: number;
+        definition: { site: { about: { title: string } } };
+      };
+      definition.site.about.title = title;
+      const saved = await call("/admin/competition", {
+        method: "PUT",
+        headers: bearer(token),
+        body: { version, definition, rescore: false, dry_run: false },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    const original = site.about.title;
+    await save("About the 2027 edition");
+    try {
+      const page = await newPage(browser);
+      await page.goto(url("/about"));
+      await page.getByRole("heading", { level: 1, name: "About the 2027 edition" }).waitFor();
+      expect(await page.locator("#root[data-prerendered]").count()).toBe(0);
+      await page.close();
+    } finally {
+      await save(original);
+    }
+    const page = await newPage(browser);
+    await page.goto(url("/about"));
+    expect(await page.locator('#root[data-prerendered="/about"]').count()).toBe(1);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(original);
+    await page.close();
+  });
 });

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { writeCompressed } from "./scripts/compress.mjs";
+import { PRERENDERED_PAGES, pageTemplateFile } from "./src/prerendered";
 
 const gateway = "http://127.0.0.1:3000";
 
@@ -25,24 +26,21 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `landing.html`: `index.html` with the landing page's first script (src/landing/boot.ts)
- * in place of the app's, and the page's own styles. The app is loaded by that script when the
- * visitor starts using the page (docs/adr/0024). The gateway serves it for "/" only.
- * scripts/prerender.mjs then fills its #root with the page's HTML.
+ * Writes one document per prerendered page module (src/prerendered.ts), `index.html` with the
+ * first script (src/landing/boot.ts) in place of the app's, and the page's own styles. The app
+ * is loaded by that script when the visitor starts using the page (docs/adr/0024, 0025).
+ * scripts/prerender.mjs then fills each document's #root with its page's HTML.
  */
-function landingDocument(): Plugin {
+function prerenderedDocuments(): Plugin {
   return {
-    name: "tandem-landing-document",
+    name: "tandem-prerendered-documents",
     apply: "build",
     enforce: "post",
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
-      const home = chunks.find((chunk) =>
-        chunk.facadeModuleId?.endsWith("/src/pages/HomePage.tsx"),
-      );
       const boot = chunks.find((chunk) => chunk.isEntry && chunk.name === "boot");
-      if (html?.type !== "asset" || !home || !boot) return;
+      if (html?.type !== "asset" || !boot) return;
       const source = String(html.source);
       const importedCss = (fileName: string, seen = new Set<string>()): string[] => {
         const chunk = bundle[fileName];
@@ -58,36 +56,44 @@ function landingDocument(): Plugin {
         if (chunk?.type !== "chunk") return [];
         return chunk.imports.flatMap((imported) => [imported, ...staticImports(imported)]);
       };
-      const css = [...new Set(importedCss(home.fileName))].filter((file) => !source.includes(file));
       const scripts = [...new Set(staticImports(boot.fileName))];
-      const head = [
-        ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
-      ];
       // The app's entry and its preloads go: boot.ts imports the app when it is wanted.
       const withoutApp = source
         .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+"><\/script>/g, "")
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
       if (withoutApp.includes('<script type="module"')) {
-        throw new Error("index.html has a module script landing.html would keep");
+        throw new Error("index.html has a module script the prerendered pages would keep");
       }
-      this.emitFile({
-        type: "asset",
-        fileName: "landing.html",
-        source: withoutApp.replace("</head>", `    ${head.join("\n    ")}\n  </head>`),
-      });
+      for (const module of new Set(PRERENDERED_PAGES.map((page) => page.module))) {
+        const chunk = chunks.find((item) =>
+          item.facadeModuleId?.endsWith(`/src/pages/${module}.tsx`),
+        );
+        if (!chunk) throw new Error(`no chunk for src/pages/${module}.tsx to prerender`);
+        const css = [...new Set(importedCss(chunk.fileName))].filter(
+          (file) => !source.includes(file),
+        );
+        const head = [
+          ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          `<script type="module" crossorigin src="/${boot.fileName}"></script>`,
+        ];
+        this.emitFile({
+          type: "asset",
+          fileName: pageTemplateFile(module),
+          source: withoutApp.replace("</head>", `    ${head.join("\n    ")}\n  </head>`),
+        });
+      }
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), landingDocument(), precompress()],
+  plugins: [react(), prerenderedDocuments(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
-      // The landing page's first script, written into landing.html (not index.html).
+      // The prerendered pages' first script, written into their documents (not index.html).
       ...(isSsrBuild ? {} : { input: { index: "index.html", boot: "src/landing/boot.ts" } }),
       output: {
         // React and the router change far less often than the app, so their own chunk stays

@@ -1,16 +1,18 @@
 /**
- * Puts the landing page's HTML into dist/landing.html, rendered by the server build of the app
- * (dist-server, `vite build --ssr src/entry-server.tsx`): visitors see the page from the first
- * byte, and the browser adopts it (hydrateRoot in src/main.tsx) once the scripts arrive. The
- * competition it was rendered from goes into the page's #tandem-competition script, so the
+ * Puts the public pages' HTML into their documents (src/prerendered.ts: dist/landing.html for
+ * "/", dist/pages/<path>.html for the others), rendered by the server build of the app
+ * (dist-server, `vite build --ssr src/entry-server.tsx`): visitors see each page from the first
+ * byte, and the browser adopts it (hydrateRoot in src/start.tsx) once the app is loaded. The
+ * competition they were rendered from goes into each page's #tandem-competition script, so the
  * browser's first render uses the same data; the gateway compares it with the active one.
  */
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { writeCompressed } from "./compress.mjs";
 
 const serverBuild = new URL("../dist-server/", import.meta.url);
-const assets = new URL("../dist/assets/", import.meta.url);
-const landing = new URL("../dist/landing.html", import.meta.url);
+const dist = new URL("../dist/", import.meta.url);
+const assets = new URL("assets/", dist);
 
 const ROOT = '<div id="root"></div>';
 const DATA = '<script id="tandem-competition" type="application/json"></script>';
@@ -28,26 +30,38 @@ async function assertNoDefinitionInBrowserChunks() {
 
 try {
   await assertNoDefinitionInBrowserChunks();
-  const { render, renderFooter, defaultPublicCompetition } = await import(
-    new URL("entry-server.js", serverBuild).href
-  );
+  const {
+    render,
+    renderFooter,
+    defaultPublicCompetition,
+    PRERENDERED_PAGES,
+    pageTemplateFile,
+    prerenderedFile,
+  } = await import(new URL("entry-server.js", serverBuild).href);
   const competition = defaultPublicCompetition();
-  const html = await render("/", competition);
-  const footer = renderFooter(competition);
-  const page = await readFile(landing, "utf8");
-  if (!page.includes(ROOT)) throw new Error("dist/landing.html has no empty #root to fill");
-  if (!page.includes(DATA)) throw new Error("dist/landing.html has no empty #tandem-competition");
   // `<` escaped: no text in the data can close the script.
   const json = JSON.stringify(competition).replace(/</g, "\\u003c");
-  const filled = page
-    .replace(ROOT, () => `<div id="root" data-prerendered>${html}</div>${footer}`)
-    .replace(DATA, () => DATA.replace("></", `>${json}</`));
-  await writeFile(landing, filled);
-  await writeCompressed(landing.pathname, Buffer.from(filled));
-  console.log(
-    `prerendered / into dist/landing.html (${(html.length / 1024).toFixed(1)} KB of HTML, ` +
-      `${(json.length / 1024).toFixed(1)} KB of competition data)`,
-  );
+  for (const { path, module } of PRERENDERED_PAGES) {
+    const template = pageTemplateFile(module);
+    const page = await readFile(new URL(template, dist), "utf8");
+    if (!page.includes(ROOT)) throw new Error(`dist/${template} has no empty #root to fill`);
+    if (!page.includes(DATA)) throw new Error(`dist/${template} has no empty #tandem-competition`);
+    const html = await render(path, competition);
+    const footer = renderFooter(competition, path);
+    // The path it was rendered for: the app adopts the HTML only there (src/start.tsx).
+    const filled = page
+      .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>${footer}`)
+      .replace(DATA, () => DATA.replace("></", `>${json}</`));
+    const file = new URL(prerenderedFile(path), dist);
+    await mkdir(dirname(file.pathname), { recursive: true });
+    await writeFile(file, filled);
+    await writeCompressed(file.pathname, Buffer.from(filled));
+    console.log(
+      `prerendered ${path} into dist/${prerenderedFile(path)} (${(html.length / 1024).toFixed(1)} KB of HTML)`,
+    );
+  }
+  console.log(`with ${(json.length / 1024).toFixed(1)} KB of competition data each`);
 } finally {
   await rm(serverBuild, { recursive: true, force: true });
+  await rm(new URL("page-templates/", dist), { recursive: true, force: true });
 }

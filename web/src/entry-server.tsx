@@ -11,6 +11,8 @@ import { defaultDefinition, publicCompetitionOf } from "./competition/defaultDef
 import { FooterContent, PRERENDERED_FOOTER_ID } from "./components/Footer/Footer";
 import { routes } from "./Router";
 
+export { PRERENDERED_PAGES, pageTemplateFile, prerenderedFile } from "./prerendered";
+
 /**
  * The default edition as `GET /api/competition` answers it on a fresh install (version 0), the
  * clock read at build time. The gateway puts the current status into the page it serves, and
@@ -23,7 +25,7 @@ export function defaultPublicCompetition(): PublicCompetition {
 /**
  * Renders a public page to HTML at build time (scripts/prerender.mjs), as a signed-out visitor
  * sees it before any script runs, from `competition`. Only pages without data loading belong
- * here: the landing page.
+ * here (src/prerendered.ts).
  */
 export async function render(pathname: string, competition: PublicCompetition): Promise<string> {
   const handler = createStaticHandler(routes);
@@ -38,14 +40,14 @@ export async function render(pathname: string, competition: PublicCompetition): 
 }
 
 /**
- * The landing page's footer as static HTML, to follow #root: the app renders it through a portal
- * at the end of <body>, which cannot be prerendered, and the page may be read a while before the
- * app is loaded (docs/adr/0024). The app's own footer replaces it.
+ * A prerendered page's footer as static HTML, to follow #root: the app renders it through a
+ * portal at the end of <body>, which cannot be prerendered, and the page may be read a while
+ * before the app is loaded (docs/adr/0024). The app's own footer replaces it.
  */
-export function renderFooter(competition: PublicCompetition): string {
+export function renderFooter(competition: PublicCompetition, pathname = "/"): string {
   const html = renderToString(
     <AppProviders competition={competition}>
-      <StaticRouter location="/">
+      <StaticRouter location={pathname}>
         <FooterContent />
       </StaticRouter>
     </AppProviders>,

@@ -4,6 +4,9 @@ import type { Challenge, Domain } from "./types";
 export const sampleSubmissionFile = (challenge: Pick<Challenge, "number">) =>
   `sample_submission_c${challenge.number}.csv`;
 
+/** Where a domain's public files are served (the gateway's `/static/`). */
+export const domainFilesUrl = (slug: string) => `/static/${slug}/`;
+
 export const baselineNotebookFile = (challenge: Pick<Challenge, "number">) =>
   `Challenge${challenge.number}_baseline.ipynb`;
 

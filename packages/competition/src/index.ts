@@ -78,6 +78,7 @@ export {
 export {
   answersHeader,
   baselineNotebookFile,
+  domainFilesUrl,
   fileColumns,
   RELEVANT_COLUMN,
   sampleSubmissionFile,

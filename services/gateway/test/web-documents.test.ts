@@ -14,9 +14,10 @@ import { webStaticPlugin } from "../src/plugins/web-static";
 /**
  * Issue 29: every HTML document the gateway serves carries the active competition in its
  * #tandem-competition script, and "/" is the build's prerender only while the active definition
- * is the one it was rendered from. A web build stand-in in a temporary folder: index.html with
- * the empty script, landing.html prerendered from the default definition (as
- * web/scripts/prerender.mjs writes them).
+ * is the one it was rendered from (issue 36: so are the other prerendered public pages). A web
+ * build stand-in in a temporary folder: index.html with the empty script, landing.html and
+ * pages/about.html prerendered from the default definition (as web/scripts/prerender.mjs writes
+ * them).
  */
 const EMPTY = '<script id="tandem-competition" type="application/json"></script>';
 const shellHtml = (data = "") =>
@@ -82,7 +83,15 @@ beforeAll(async () => {
     join(web, "landing.html"),
     shellHtml(prerendered).replace(
       '<div id="root"></div>',
-      '<div id="root" data-prerendered><h1>COMPETITION 2025</h1></div>',
+      '<div id="root" data-prerendered="/"><h1>COMPETITION 2025</h1></div>',
+    ),
+  );
+  await mkdir(join(web, "pages"), { recursive: true });
+  await writeFile(
+    join(web, "pages", "about.html"),
+    shellHtml(prerendered).replace(
+      '<div id="root"></div>',
+      '<div id="root" data-prerendered="/about"><h1>About COMPETITION 2025</h1></div>',
     ),
   );
 });
@@ -133,6 +142,35 @@ describe("HTML documents with the competition", () => {
     const again = await server.inject({ url: "/" });
     expect(again.body).toContain("data-prerendered");
     expect(carried(again.body)?.version).toBe(5);
+  });
+
+  it("serves another public page its prerender while the definition is the one it was rendered from, the shell after a change", async () => {
+    active = publicOf(defaultDefinition(), 3);
+    const server = await start();
+    const prerendered = await server.inject({ url: "/about" });
+    expect(prerendered.statusCode).toBe(200);
+    expect(prerendered.headers["cache-control"]).toBe("no-cache");
+    expect(prerendered.body).toContain('data-prerendered="/about"');
+    expect(carried(prerendered.body)).toEqual(active);
+
+    const changed = structuredClone(defaultDefinition());
+    changed.site.about.title = "About 2026";
+    active = publicOf(changed, 4);
+    const shell = await server.inject({ url: "/about" });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).not.toContain("data-prerendered");
+    expect(carried(shell.body)?.definition.site.about.title).toBe("About 2026");
+  });
+
+  it("serves the shell, never a prerendered file as built, at the prerendered files' own paths", async () => {
+    active = publicOf(defaultDefinition(), 3);
+    const server = await start();
+    for (const url of ["/pages/about.html", "/pages/about", "/about/", "/About"]) {
+      const response = await server.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("data-prerendered");
+      expect(carried(response.body), url).toEqual(active);
+    }
   });
 
   it("escapes < so no text in the definition can close the script", async () => {

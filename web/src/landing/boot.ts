@@ -1,10 +1,11 @@
 /**
- * The landing page's only script at first (landing.html; docs/adr/0024). The page arrives
- * prerendered, so nothing needs the app (React, Mantine, the router, the contracts) until the
- * visitor does something with it: this script runs the carousels and the logo loop, and loads
- * the app on the first sign of input, at once for a visitor with a session (the header shows
- * their account) or when a banner has to show, the way every other page starts. A header
- * button clicked before the app took over is clicked again once it has.
+ * The prerendered public pages' only script at first (landing.html and dist/pages; docs/adr/0024,
+ * 0025). Each page arrives prerendered, so nothing needs the app (React, Mantine, the router, the
+ * contracts) until the visitor does something with it: this script runs the landing page's
+ * carousels and logo loop, and loads the app on the first sign of input, at once for a visitor
+ * with a session (the header shows their account) or when a banner has to show, the way every
+ * other page starts. A header button clicked before the app took over is clicked again once it
+ * has.
  */
 import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
 import { mayHaveSession } from "../auth/sessionKeys";
@@ -226,7 +227,11 @@ function logoLoop(track: HTMLElement | null) {
   };
 }
 
-const prerendered = root?.hasAttribute("data-prerendered") && window.location.pathname === "/";
+const prerendered = root?.dataset.prerendered === window.location.pathname;
+// The site's address, which the build could not know (the SDK example on /resources).
+for (const element of document.querySelectorAll("[data-origin]")) {
+  element.textContent = window.location.origin;
+}
 if (!prerendered || mayHaveSession()) {
   startApp();
 } else {

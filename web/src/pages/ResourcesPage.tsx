@@ -1,8 +1,7 @@
 import { Anchor, Button, Code, Container, List } from "@mantine/core";
-import { baselineNotebookFile, sdkSnippet } from "@tandem/competition";
-import type { ReactNode } from "react";
+import { baselineNotebookFile, domainFilesUrl, sdkSnippet } from "@tandem/competition";
+import { type ReactNode, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { useCompetitionDomains } from "../api/competition/hooks";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
@@ -34,19 +33,18 @@ function Paragraphs({ items }: { items: readonly string[] }) {
   );
 }
 
-/** Baseline notebooks per domain, with the URLs the server publishes. */
+/** Baseline notebooks per domain, where the server publishes them. */
 function BaselineLinks() {
-  const { data } = useCompetitionDomains();
-  if (!data) return null;
+  const { domains } = useCompetition().competition;
   return (
     <List spacing={4} className={classes.bullets}>
-      {data.map((domain) => (
+      {domains.map((domain) => (
         <List.Item key={domain.slug}>
           {domain.name}:{" "}
           {domain.challenges.map((challenge, i) => (
             <span key={challenge.key}>
               {i > 0 && ", "}
-              <Anchor href={challenge.baseline_notebook_url} download>
+              <Anchor href={domainFilesUrl(domain.slug) + baselineNotebookFile(challenge)} download>
                 {baselineNotebookFile(challenge)}
               </Anchor>
             </span>
@@ -54,6 +52,35 @@ function BaselineLinks() {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+/** Stands for the site's address in the page the build prerenders (no address is known then). */
+const PRERENDERED_ORIGIN = "https://tandem.example";
+const ORIGIN_MARK = "\u0000origin\u0000";
+const noSubscription = () => () => {};
+
+/**
+ * The SDK example, pointed at this site. The prerendered page carries a stand-in address, which
+ * the page's first script replaces (`data-origin`, src/landing/boot.ts) and the app's first
+ * render keeps, so that adopting the page matches it; the next render reads the real one.
+ */
+function SdkSnippet() {
+  const { competition } = useCompetition();
+  const origin = useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => PRERENDERED_ORIGIN,
+  );
+  const [before, after] = sdkSnippet(ORIGIN_MARK, competition).split(ORIGIN_MARK);
+  return (
+    <Code block style={{ overflow: "visible" }}>
+      {before}
+      <span data-origin suppressHydrationWarning>
+        {origin}
+      </span>
+      {after}
+    </Code>
   );
 }
 
@@ -93,9 +120,7 @@ export default function ResourcesPage() {
           </ul>
           <h3 className={classes.h3}>{api.snippetTitle}</h3>
           <ScrollRegion label={api.snippetTitle} className={classes.snippet}>
-            <Code block style={{ overflow: "visible" }}>
-              {sdkSnippet(window.location.origin, competition)}
-            </Code>
+            <SdkSnippet />
           </ScrollRegion>
           <p>
             {api.reference.text}{" "}

@@ -95,17 +95,19 @@ export const webStaticPlugin = fp(
     if (documents) {
       // Before the static files' wildcard: these documents carry the competition.
       const landing = (request: FastifyRequest, reply: FastifyReply) =>
-        sendDocument(request, reply, documents.landing());
+        sendDocument(request, reply, documents.page("/"));
       app.get("/", landing);
       app.get("/landing.html", landing);
       app.get("/index.html", (request, reply) => sendDocument(request, reply, documents.shell()));
+      // The other prerendered pages, as built (stale data), are not pages of their own.
+      app.get(`/${PAGES_DIR}/*`, (_request, reply) => reply.callNotFound());
     }
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/static/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-        if (documents) return sendDocument(request, reply, documents.shell());
+        if (documents) return sendDocument(request, reply, documents.page(path));
         return reply
           .header("cache-control", "no-cache")
           .type("text/html")
@@ -120,6 +122,18 @@ export const webStaticPlugin = fp(
   },
   { name: "web-static", dependencies: ["rate-limit"] },
 );
+
+/**
+ * Where the web build puts the prerendered page for a path (web/src/prerendered.ts): "/" in
+ * landing.html, "/about" in pages/about.html.
+ */
+const PAGES_DIR = "pages";
+const PAGE_PATH = /^(\/[a-z0-9][a-z0-9-]*)+$/;
+
+function prerenderedFile(path: string): string | null {
+  if (path === "/") return "landing.html";
+  return PAGE_PATH.test(path) ? `${PAGES_DIR}${path}.html` : null;
+}
 
 /** The script the web build leaves for the competition (web/index.html), filled or not. */
 const COMPETITION_SCRIPT =
@@ -148,10 +162,11 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * `index.html` and the prerendered `landing.html` with the current competition in their
- * #tandem-competition script (`<` escaped, so no text can close it; a JSON script is data, not
- * run, so the CSP is unchanged). "/" gets the prerender only while the active definition is the
- * one it was rendered from; after an organizer's change, the shell, rendered in the browser.
+ * `index.html` and the prerendered pages (`landing.html`, `pages/*.html`) with the current
+ * competition in their #tandem-competition script (`<` escaped, so no text can close it; a JSON
+ * script is data, not run, so the CSP is unchanged). A path gets its prerender only while the
+ * active definition is the one it was rendered from; after an organizer's change, the shell,
+ * rendered in the browser (docs/adr/0025).
  * Each document is built once per definition, version and status, and compressed once per
  * encoding; the files are re-read when a new web build replaces them.
  */
@@ -245,12 +260,14 @@ function createHtmlDocuments(
     async shell(): Promise<HtmlDocument | null> {
       return shellWith(await current());
     },
-    async landing(): Promise<HtmlDocument | null> {
-      const [page, competition] = await Promise.all([template("landing.html"), current()]);
-      if (!page || !competition || !isPrerendered(page, competition.definition)) {
+    /** The prerendered page for `path` while it is current, else the shell. */
+    async page(path: string): Promise<HtmlDocument | null> {
+      const file = prerenderedFile(path);
+      const [page, competition] = await Promise.all([file ? template(file) : null, current()]);
+      if (!file || !page || !competition || !isPrerendered(page, competition.definition)) {
         return shellWith(competition);
       }
-      return fill("landing.html", page, competition);
+      return fill(file, page, competition);
     },
   };
 }

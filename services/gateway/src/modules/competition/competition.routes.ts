@@ -2,6 +2,7 @@ import {
   baselineNotebookFile,
   type Challenge,
   challengeHeading,
+  domainFilesUrl,
   sampleSubmissionFile,
 } from "@tandem/competition";
 import { domains } from "@tandem/competition/server";
@@ -46,7 +47,7 @@ export async function competitionRoutes(
       const current = await baselines();
       return {
         domains: domains().map((d) => {
-          const base = `/static/${d.slug}/`;
+          const base = domainFilesUrl(d.slug);
           return {
             name: d.name,
             slug: d.slug,
