@@ -196,10 +196,14 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
               reply.header("connection", "close");
               leaveReading();
             });
-            // Answered, or its client gone: a body still arriving fails, one all in goes on.
+            // Answered, or its client gone: a body all in goes on (see `places`); one still
+            // arriving fails here, as Node may have failed it before this stream listened.
             const closed = () => {
               stop();
               leaveReading();
+              if (!request.raw.complete) {
+                stream.destroy(new Error("The client went away before its body was all sent"));
+              }
             };
             if (reply.raw.destroyed || reply.raw.writableFinished) closed();
             else reply.raw.once("close", closed);
