@@ -20,6 +20,26 @@ function nextConnection(t: TestApp): Promise<Socket> {
   return once(t.app.server, "connection").then(([socket]) => socket as Socket);
 }
 
+/** A debug logger, and the next time it logs `msg`. */
+function watchedLogs() {
+  const lines = new EventTarget();
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) {
+        lines.dispatchEvent(new CustomEvent("line", { detail: JSON.parse(line).msg }));
+      }
+      done();
+    },
+  });
+  const logged = (msg: string) =>
+    new Promise<void>((resolve) =>
+      lines.addEventListener("line", (event) => {
+        if ((event as CustomEvent<string>).detail === msg) resolve();
+      }),
+    );
+  return { logger: pino({ level: "debug" }, sink), logged };
+}
+
 /** The app's close as a rolling deploy's SIGTERM starts it (server.ts), with a client in each case. */
 describe("the gateway's close", () => {
   // Node counts a connection busy until its first request, and its close stops the timer that
@@ -60,25 +80,8 @@ describe("the gateway's close", () => {
   // scored as if the client had waited, and the close waits for it rather than closing the
   // parser, the database and the queue under it.
   it("waits for a submission whose client went away, which is stored and scored", async () => {
-    const lines = new EventTarget();
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) {
-          lines.dispatchEvent(new CustomEvent("line", { detail: JSON.parse(line).msg }));
-        }
-        done();
-      },
-    });
-    const logged = (msg: string) =>
-      new Promise<void>((resolve) =>
-        lines.addEventListener("line", (event) => {
-          if ((event as CustomEvent<string>).detail === msg) resolve();
-        }),
-      );
-    const t = await buildTestApp(
-      { SUBMISSION_INTAKE_SLOTS: "1", SUBMIT_WAIT_MS: "0" },
-      { logger: pino({ level: "debug" }, sink) },
-    );
+    const { logger, logged } = watchedLogs();
+    const t = await buildTestApp({ SUBMISSION_INTAKE_SLOTS: "1", SUBMIT_WAIT_MS: "0" }, { logger });
     // The team's and challenge's admission lock (packages/jobs/src/admit-submission.ts), held
     // here: the submission, once checked, waits for it before it is stored.
     const lock = new pg.Client({ connectionString: t.database.url });
@@ -137,6 +140,50 @@ describe("the gateway's close", () => {
       client?.destroy();
       if (locked) await lock.query("rollback");
       await lock.end();
+      await t.close();
+    }
+  });
+
+  // Node fails a request whose client leaves mid-body before the body's deadline stream listens
+  // to it (the request waited for its team's reading place): that stream never ended, and the
+  // close, which waits for every submission in hand, waited for it forever.
+  it("is not held by a body whose client left while it waited for its reading place", async () => {
+    const { logger, logged } = watchedLogs();
+    const t = await buildTestApp({}, { logger });
+    const clients: Socket[] = [];
+    try {
+      const team = await activeTeam(t.app, "half-sent");
+      const port = await listening(t);
+      // Two uploads of one team, each half sent: the second waits for the first's reading place,
+      // which it gets only once its own client has left.
+      const halfSent = async () => {
+        const accepted = nextConnection(t);
+        const client = connect(port, "127.0.0.1");
+        client.on("error", () => {});
+        clients.push(client);
+        client.write(
+          "POST /api/submit HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+            `X-API-Key: ${team.api_key}\r\nContent-Length: 100000\r\n\r\n{"domain_name":`,
+        );
+        return accepted;
+      };
+      const reading = logged("reading place taken");
+      const holderEnd = await halfSent();
+      await reading;
+      const asked = once(t.app.server, "request");
+      const waiterEnd = await halfSent();
+      await asked;
+      for (const [client, end] of [
+        [clients[1]!, waiterEnd],
+        [clients[0]!, holderEnd],
+      ] as const) {
+        const gone = new Promise((resolve) => end.once("close", resolve));
+        client.destroy();
+        await gone;
+      }
+      await t.app.close();
+    } finally {
+      for (const client of clients) client.destroy();
       await t.close();
     }
   });

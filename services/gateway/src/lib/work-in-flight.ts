@@ -17,9 +17,9 @@ export function createWorkInFlight() {
     },
     /** Pieces of work not over yet. */
     count: () => running.size,
-    /** Resolves once every piece begun so far is over. */
+    /** Resolves once no piece is left, those begun meanwhile included. */
     async settled(): Promise<void> {
-      await Promise.all(running);
+      while (running.size > 0) await Promise.all(running);
     },
   };
 }

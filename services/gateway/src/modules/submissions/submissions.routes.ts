@@ -134,11 +134,10 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   // away (then it is read no further); and its intake slot, once its file is checked or it is
   // answered. A client that goes away once its body is in does not end its submission: it is
   // checked in its turn, holding its slot, then stored and scored as if the client had waited
-  // (a retry, same file or same Idempotency-Key, is answered with it); `end` says it is over.
-  const places = new WeakMap<
-    FastifyRequest,
-    { leaveReading: () => void; leaveSlot: () => void; end: () => void }
-  >();
+  // (a retry, same file or same Idempotency-Key, is answered with it).
+  const places = new WeakMap<FastifyRequest, { leaveReading: () => void; leaveSlot: () => void }>();
+  // Each request's work, from its first hook here to its answer.
+  const ends = new WeakMap<FastifyRequest, () => void>();
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     const readBody = async (request: FastifyRequest, body: Buffer) => {
@@ -167,15 +166,16 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     };
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, readBody);
     countRefusedSubmissions(scope);
+    scope.addHook("onRequest", async (request) => {
+      ends.set(request, working.begin());
+    });
     // Every answer, sent or refused, comes through here, the client there or not: the request's
     // work is over.
     scope.addHook("onSend", async (request, _reply, payload) => {
       const held = places.get(request);
-      if (held) {
-        held.leaveReading();
-        held.leaveSlot();
-        held.end();
-      }
+      held?.leaveReading();
+      held?.leaveSlot();
+      ends.get(request)?.();
       return payload;
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
@@ -190,7 +190,8 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           limitPerTeam,
           async (request, reply, payload) => {
             const leaveReading = await reading.enter(request.team.id);
-            places.set(request, { leaveReading, leaveSlot: () => {}, end: working.begin() });
+            request.log.debug("reading place taken");
+            places.set(request, { leaveReading, leaveSlot: () => {} });
             const { stream, stop } = withBodyDeadlines(payload, deadlines, () => {
               // The client is still sending: end the connection with the answer.
               reply.header("connection", "close");
