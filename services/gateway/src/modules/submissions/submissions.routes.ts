@@ -132,7 +132,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   const files = new WeakMap<FastifyRequest, Uint8Array>();
   // Each request's places: its reading place, given back once its body is in, or its client went
   // away (then it is read no further); and its intake slot, once its file is checked or it is
-  // answered. A client that goes away once its body is in does not end its submission: it is
+  // answered. A client that goes away once its body is read does not end its submission: it is
   // checked in its turn, holding its slot, then stored and scored as if the client had waited
   // (a retry, same file or same Idempotency-Key, is answered with it).
   const places = new WeakMap<FastifyRequest, { leaveReading: () => void; leaveSlot: () => void }>();
@@ -197,13 +197,14 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
               reply.header("connection", "close");
               leaveReading();
             });
-            // Answered, or its client gone: a body all in goes on (see `places`); one still
-            // arriving fails here, as Node may have failed it before this stream listened.
+            // Answered, or its client gone: a body all read goes on (see `places`); one not yet
+            // read fails here, as Node drops what it had not read, maybe before this stream
+            // listened, and the body would never end.
             const closed = () => {
               stop();
               leaveReading();
-              if (!request.raw.complete) {
-                stream.destroy(new Error("The client went away before its body was all sent"));
+              if (!request.raw.readableEnded) {
+                stream.destroy(new Error("The client went away before its body was read"));
               }
             };
             if (reply.raw.destroyed || reply.raw.writableFinished) closed();
