@@ -93,9 +93,9 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   const parser =
     options.parser ??
     createSubmissionParser({ threads: options.parseThreads ?? 2, logger: app.log });
-  // Submissions whose body is in are carried to their end, their client there or not (see
-  // `places`): the close waits for them before the parser closes, so a shutdown never cuts one
-  // between its check and its storing.
+  // Submissions whose body is read are carried to their end, their client there or not (see
+  // `places`): the close waits for every /submit request before the parser closes, so a shutdown
+  // never cuts one between its check and its storing.
   const working = createWorkInFlight();
   app.addHook("onClose", async () => {
     if (working.count() > 0) {
