@@ -7,6 +7,7 @@ import helmet from "helmet";
 import { type AppDeps, buildGatewayDeps } from "./deps";
 import { limitArgon2 } from "./lib/passwords";
 import { createSessionReads } from "./lib/session-reads";
+import { closeUnusedConnections } from "./lib/unused-connections";
 import { announcementsModule } from "./modules/admin/announcements/announcements.plugin";
 import { auditModule } from "./modules/admin/audit/audit.plugin";
 import { exportsModule } from "./modules/admin/exports/exports.plugin";
@@ -82,6 +83,7 @@ export async function buildApp(input: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  closeUnusedConnections(app);
   // JSON only: anything else is answered 415 rather than parsed as a string.
   app.removeContentTypeParser("text/plain");
   // Calls with an "empty body" (docs/product.md#site-calls: /competition/start, /auth/verify,

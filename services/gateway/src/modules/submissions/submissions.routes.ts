@@ -35,6 +35,7 @@ import {
   createSubmissionParser,
   type SubmissionParser,
 } from "../../lib/submission-parser/submission-parser";
+import { createWorkInFlight } from "../../lib/work-in-flight";
 import { countRefusedSubmissions } from "../../plugins/metrics";
 import { dailyLimitOf } from "../settings/settings.service";
 import { challengeSummaries } from "./challenge-summary.service";
@@ -92,7 +93,17 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   const parser =
     options.parser ??
     createSubmissionParser({ threads: options.parseThreads ?? 2, logger: app.log });
-  if (!options.parser) app.addHook("onClose", () => parser.close());
+  // Submissions whose body is read are carried to their end, their client there or not (see
+  // `places`): the close waits for every /submit request before the parser closes, so a shutdown
+  // never cuts one between its check and its storing.
+  const working = createWorkInFlight();
+  app.addHook("onClose", async () => {
+    if (working.count() > 0) {
+      app.log.info({ submissions: working.count() }, "closing: waiting for submissions in hand");
+    }
+    await working.settled();
+    if (!options.parser) await parser.close();
+  });
   // Twice the parser threads: one file being checked and the next one read, per thread.
   const gate = createIntakeGate(options.intakeSlots ?? (options.parseThreads ?? 2) * 2);
   const reading = createReadingGate({ perKey: 1, total: options.bodiesRead ?? 16 });
@@ -119,12 +130,14 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
   // body as usual, the file in it replaced by a stand-in: the file itself, as bytes, stays in
   // `files` until it is checked on a parser thread too.
   const files = new WeakMap<FastifyRequest, Uint8Array>();
-  // Each request's places (reading, then an intake slot), given back once its answer is sent or
-  // its client went away ("close" comes once, whichever first).
-  const places = new WeakMap<
-    FastifyRequest,
-    { readDone: () => void; holding: () => void; answered: boolean }
-  >();
+  // Each request's places: its reading place, given back once its body is in, or its client went
+  // away (then it is read no further); and its intake slot, once its file is checked or it is
+  // answered. A client that goes away once its body is read does not end its submission: it is
+  // checked in its turn, holding its slot, then stored and scored as if the client had waited
+  // (a retry, same file or same Idempotency-Key, is answered with it).
+  const places = new WeakMap<FastifyRequest, { leaveReading: () => void; leaveSlot: () => void }>();
+  // Each request's work, from its first hook here to its answer.
+  const ends = new WeakMap<FastifyRequest, () => void>();
   await app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
     const readBody = async (request: FastifyRequest, body: Buffer) => {
@@ -134,17 +147,10 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
       const held = places.get(request);
       request.log.debug({ bytes: body.length }, "submission body in; waiting for an intake slot");
       const leave = await gate.enter();
-      held?.readDone();
       if (held) {
-        const previous = held.holding;
-        held.holding = () => {
-          previous();
-          leave();
-        };
-        // Answered or gone while it waited for the slot: nothing will give the slot back later.
-        // (Not `request.raw.destroyed`: Node destroys a request once its body is all read.)
-        if (held.answered) held.holding();
-      }
+        held.leaveReading();
+        held.leaveSlot = leave;
+      } else leave();
       request.log.debug({ bytes: body.length }, "reading submission body");
       const read = await parser.readBody(body);
       if (read.kind === "invalid-json") throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
@@ -160,6 +166,18 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
     };
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, readBody);
     countRefusedSubmissions(scope);
+    scope.addHook("onRequest", async (request) => {
+      ends.set(request, working.begin());
+    });
+    // Every answer, sent or refused, comes through here, the client there or not: the request's
+    // work is over.
+    scope.addHook("onSend", async (request, _reply, payload) => {
+      const held = places.get(request);
+      held?.leaveReading();
+      held?.leaveSlot();
+      ends.get(request)?.();
+      return payload;
+    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/submit",
       {
@@ -172,20 +190,25 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           limitPerTeam,
           async (request, reply, payload) => {
             const leaveReading = await reading.enter(request.team.id);
-            const held = { readDone: leaveReading, holding: leaveReading, answered: false };
-            places.set(request, held);
+            request.log.debug("reading place taken");
+            places.set(request, { leaveReading, leaveSlot: () => {} });
             const { stream, stop } = withBodyDeadlines(payload, deadlines, () => {
               // The client is still sending: end the connection with the answer.
               reply.header("connection", "close");
               leaveReading();
             });
-            const answered = () => {
-              held.answered = true;
+            // Answered, or its client gone: a body all read goes on (see `places`); one not yet
+            // read fails here, as Node drops what it had not read, maybe before this stream
+            // listened, and the body would never end.
+            const closed = () => {
               stop();
-              held.holding();
+              leaveReading();
+              if (!request.raw.readableEnded) {
+                stream.destroy(new Error("The client went away before its body was read"));
+              }
             };
-            if (reply.raw.destroyed || reply.raw.writableFinished) answered();
-            else reply.raw.once("close", answered);
+            if (reply.raw.destroyed || reply.raw.writableFinished) closed();
+            else reply.raw.once("close", closed);
             return stream;
           },
         ],
@@ -222,7 +245,7 @@ export async function submissionRoutes(app: FastifyInstance, options: Submission
           // Checked: the intake slot goes to the next file while this one is stored and waits.
           onChecked: () => {
             request.log.debug("submission checked; intake slot given back");
-            places.get(request)?.holding();
+            places.get(request)?.leaveSlot();
           },
         });
         app.metrics.countSubmission(replayed ? "replayed" : "accepted");
