@@ -17,6 +17,7 @@ import {
 } from "@tandem/competition";
 import { memo } from "react";
 import classes from "../Admin.module.css";
+import { SectionCard } from "../SectionCard";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
 import { useIssue } from "./issues";
@@ -204,78 +205,73 @@ export function ChallengesSection({
   return (
     <Stack gap="lg">
       <LeaderboardVisibilityField draft={draft} edit={edit} />
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="limits-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="limits-title">
-            Defaults
-          </Title>
-          <Text size="sm" c="dimmed">
-            Every challenge without its own value follows these. A daily limit or final picks set in
-            Settings win over both, as do a team's own daily limit and the deployment's
-            SUBMISSIONS_PER_DAY.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Daily submissions per challenge"
-              min={1}
-              max={10_000}
-              allowDecimal={false}
-              allowNegative={false}
-              value={limits.daily_submissions}
-              error={dailyError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.limits.daily_submissions = numberOrUndefined(value) as number;
-                })
-              }
-            />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Final picks per challenge"
-              min={1}
-              max={20}
-              allowDecimal={false}
-              allowNegative={false}
-              value={limits.final_picks}
-              error={picksError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.limits.final_picks = numberOrUndefined(value) as number;
-                })
-              }
-            />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Public share of the test rows (%)"
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              value={toPercent(limits.public_fraction)}
-              error={shareError}
-              onChange={(value) =>
-                edit((d) => {
-                  const percent = numberOrUndefined(value);
-                  d.limits.public_fraction = (
-                    percent === undefined ? undefined : toFraction(percent)
-                  ) as number;
-                })
-              }
-            />
-          </SimpleGrid>
-          <FeedbackField
-            label="Feedback"
-            value={limits.feedback ?? DEFAULT_FEEDBACK}
-            error={feedbackError}
-            onChange={(feedback) =>
+      <SectionCard id="limits-title" title="Defaults">
+        <Text size="sm" c="dimmed">
+          Every challenge without its own value follows these. A daily limit or final picks set in
+          Settings win over both, as do a team's own daily limit and the deployment's
+          SUBMISSIONS_PER_DAY.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Daily submissions per challenge"
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            allowNegative={false}
+            value={limits.daily_submissions}
+            error={dailyError}
+            onChange={(value) =>
               edit((d) => {
-                d.limits.feedback = feedback ?? DEFAULT_FEEDBACK;
+                d.limits.daily_submissions = numberOrUndefined(value) as number;
               })
             }
           />
-        </Stack>
-      </Card>
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Final picks per challenge"
+            min={1}
+            max={20}
+            allowDecimal={false}
+            allowNegative={false}
+            value={limits.final_picks}
+            error={picksError}
+            onChange={(value) =>
+              edit((d) => {
+                d.limits.final_picks = numberOrUndefined(value) as number;
+              })
+            }
+          />
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Public share of the test rows (%)"
+            min={0}
+            max={100}
+            decimalScale={2}
+            allowNegative={false}
+            value={toPercent(limits.public_fraction)}
+            error={shareError}
+            onChange={(value) =>
+              edit((d) => {
+                const percent = numberOrUndefined(value);
+                d.limits.public_fraction = (
+                  percent === undefined ? undefined : toFraction(percent)
+                ) as number;
+              })
+            }
+          />
+        </SimpleGrid>
+        <FeedbackField
+          label="Feedback"
+          value={limits.feedback ?? DEFAULT_FEEDBACK}
+          error={feedbackError}
+          onChange={(feedback) =>
+            edit((d) => {
+              d.limits.feedback = feedback ?? DEFAULT_FEEDBACK;
+            })
+          }
+        />
+      </SectionCard>
 
       {draft.domains.map((domain, domainIndex) => (
         <Stack

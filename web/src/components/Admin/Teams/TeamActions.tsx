@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import {
   ACTIVATION_MESSAGE_MAX_LENGTH,
   type AdminTeamDetail,
@@ -13,6 +13,7 @@ import {
 } from "../../../api/admin/teams/hooks";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
+import { SectionCard } from "../SectionCard";
 import { DailyLimitForm } from "./DailyLimitForm";
 
 /** What an organizer can do to one team; each change is audited on the server. */
@@ -27,11 +28,8 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
   const active = team.status === "active";
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="team-actions">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="team-actions">
-          Actions
-        </Title>
+    <>
+      <SectionCard id="team-actions" title="Actions" gap="md">
         <Group gap="sm">
           {active ? (
             <ConfirmButton
@@ -107,7 +105,7 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
         <Text size="xs" c="dimmed">
           Every action is recorded in the audit log.
         </Text>
-      </Stack>
+      </SectionCard>
       <ReasonModal
         opened={declining}
         onClose={() => setDeclining(false)}
@@ -137,6 +135,6 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
           return { title: "Team disqualified", message: `${team.name} is disqualified.` };
         }}
       />
-    </Card>
+    </>
   );
 }
