@@ -1,7 +1,7 @@
 import type { AdminCompetition, PhaseState } from "@tandem/competition";
+import { formatInZone } from "../../../competition/timeZones";
 import { Fact, Facts } from "../Facts";
 import { formatDateTime } from "../time";
-import { formatInZone } from "./zonedTime";
 
 const STATES: Record<PhaseState, string> = {
   registration: "Registration: no phase running",

@@ -2,13 +2,13 @@ import { Anchor, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from "@
 import { type AdminCompetition, mainPhaseOf } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatInZone } from "../../../competition/timeZones";
 import { SectionCard } from "../SectionCard";
 import { DayOrMonthField } from "./DayOrMonthField";
 import type { SectionProps } from "./draft";
 import { DraftText } from "./fields";
 import { useIssue } from "./issues";
 import { ZonedDateTimeField, type ZoneView, zoneTitle } from "./ZonedDateTimeField";
-import { formatInZone } from "./zonedTime";
 
 type OverrideSource = AdminCompetition["overrides"]["opens_at"];
 

@@ -9,12 +9,12 @@ import {
   staleVersionOf,
 } from "../../../api/admin/competition/errors";
 import { useReviewCompetition, useSaveCompetition } from "../../../api/admin/competition/hooks";
+import { formatInZone } from "../../../competition/timeZones";
 import { adminFailure } from "../adminErrors";
 import { SectionCard } from "../SectionCard";
 import { ChangeList } from "./ChangeList";
 import { type Draft, draftKey } from "./draft";
 import { ValidationIssues } from "./ValidationIssues";
-import { formatInZone } from "./zonedTime";
 
 /** What the server said of the draft it was sent (`key`), with or without `rescore`. */
 type Outcome =
