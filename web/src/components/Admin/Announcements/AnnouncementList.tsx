@@ -34,8 +34,7 @@ export function AnnouncementList() {
           label: "Announcement pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         <Stack

@@ -96,8 +96,7 @@ export function SubmissionsList() {
           label: "Submission pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         {rows.map((s) => (
