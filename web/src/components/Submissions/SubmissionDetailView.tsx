@@ -1,7 +1,8 @@
-import { Badge, Card, Code, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Code, Group, List, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { SectionCard } from "../SectionCard";
 import { DownloadFileButton } from "./DownloadFileButton";
 import { FinalSwitch } from "./FinalSwitch";
 import { challengeFullName, feedbackRule, formatSubmittedAt, submitterLabel } from "./format";
@@ -31,50 +32,39 @@ function Time({ iso }: { iso: string | null }) {
 function Validation({ submission }: { submission: SubmissionDetail }) {
   const { details } = submission;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="validation-heading"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="validation-heading">
-          {M.validationTitle}
-        </Title>
-        <dl className={classes.facts}>
-          <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
-          <Fact label={M.actualRows}>{details.actual_rows}</Fact>
-        </dl>
-        {details.expected_format && (
-          <div>
-            <Text size="sm" fw={600}>
-              {M.expectedHeader}
-            </Text>
-            <Code block className={classes.header}>
-              {details.expected_format}
-            </Code>
-          </div>
-        )}
-        {details.validation_errors.length > 0 ? (
-          <div>
-            <Text size="sm" fw={600} id="validation-errors-label">
-              {M.validationErrors}
-            </Text>
-            <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
-              {details.validation_errors.map((problem, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
-                <List.Item key={i} className={classes.fullText}>
-                  {problem}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ) : (
-          submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard id="validation-heading" title={M.validationTitle} padding="lg">
+      <dl className={classes.facts}>
+        <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
+        <Fact label={M.actualRows}>{details.actual_rows}</Fact>
+      </dl>
+      {details.expected_format && (
+        <div>
+          <Text size="sm" fw={600}>
+            {M.expectedHeader}
+          </Text>
+          <Code block className={classes.header}>
+            {details.expected_format}
+          </Code>
+        </div>
+      )}
+      {details.validation_errors.length > 0 ? (
+        <div>
+          <Text size="sm" fw={600} id="validation-errors-label">
+            {M.validationErrors}
+          </Text>
+          <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
+            {details.validation_errors.map((problem, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
+              <List.Item key={i} className={classes.fullText}>
+                {problem}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      ) : (
+        submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>
+      )}
+    </SectionCard>
   );
 }
 

@@ -4,8 +4,8 @@ import { ANNOUNCEMENT_MAX_CHARS } from "@tandem/contracts";
 import { useState } from "react";
 import { usePostAnnouncement } from "../../../api/admin/announcements/hooks";
 import { Markdown } from "../../Markdown";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
-import { SectionCard } from "../SectionCard";
 
 /** Writes an announcement in Markdown beside its preview, as participants will see it. */
 export function AnnouncementComposer() {

@@ -16,8 +16,8 @@ import {
   type MetricId,
 } from "@tandem/competition";
 import { memo } from "react";
+import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
-import { SectionCard } from "../SectionCard";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
 import { useIssue } from "./issues";

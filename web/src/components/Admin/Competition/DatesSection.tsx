@@ -3,7 +3,7 @@ import { type AdminCompetition, mainPhaseOf } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInZone } from "../../../competition/timeZones";
-import { SectionCard } from "../SectionCard";
+import { SectionCard } from "../../SectionCard";
 import { DayOrMonthField } from "./DayOrMonthField";
 import type { SectionProps } from "./draft";
 import { DraftText } from "./fields";

@@ -4,7 +4,7 @@ import {
   LEADERBOARD_VISIBILITIES,
   type LeaderboardVisibility,
 } from "@tandem/competition";
-import { SectionCard } from "../SectionCard";
+import { SectionCard } from "../../SectionCard";
 import type { SectionProps } from "./draft";
 import { useIssue } from "./issues";
 

@@ -10,8 +10,8 @@ import {
 } from "../../../api/admin/competition/errors";
 import { useReviewCompetition, useSaveCompetition } from "../../../api/admin/competition/hooks";
 import { formatInZone } from "../../../competition/timeZones";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
-import { SectionCard } from "../SectionCard";
 import { ChangeList } from "./ChangeList";
 import { type Draft, draftKey } from "./draft";
 import { ValidationIssues } from "./ValidationIssues";

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import type { CSSProperties, ReactNode } from "react";
-import { SectionCard } from "../SectionCard";
+import { SectionCard } from "../../SectionCard";
 import type { Draft, EditDraft } from "./draft";
 import { useIssue } from "./issues";
 import { TextPreview } from "./TextPreview";

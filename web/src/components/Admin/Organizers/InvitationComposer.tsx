@@ -17,9 +17,9 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { useCreateInvitation } from "../../../api/admin/invitations/hooks";
+import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
-import { SectionCard } from "../SectionCard";
 
 /**
  * Makes a personal, single-use organizer invitation. Its code is shown here once, right after

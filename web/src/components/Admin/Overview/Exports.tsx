@@ -3,8 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { EXPORTS, exportPath } from "../../../api/admin/exports/requests";
 import { saveDownload } from "../../../api/lib/download";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
-import { SectionCard } from "../SectionCard";
 
 /** The CSV exports, each fetched with the session and saved as a file. */
 export function Exports() {

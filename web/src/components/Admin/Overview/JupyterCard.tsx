@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
 import { JupyterLaunch } from "../../Jupyter/JupyterLaunch";
-import { SectionCard } from "../SectionCard";
+import { SectionCard } from "../../SectionCard";
 
 /** The hub from the console (issue 33): organizers need no team to open it. */
 export function JupyterCard() {

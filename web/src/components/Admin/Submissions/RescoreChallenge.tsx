@@ -11,9 +11,9 @@ import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";
 import { LoadError } from "../../LoadError";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
-import { SectionCard } from "../SectionCard";
 import { formatDateTime } from "../time";
 import { challengeOptions } from "./SubmissionsFilters";
 

@@ -11,9 +11,9 @@ import {
   useRotateTeamKey,
   useTeamAction,
 } from "../../../api/admin/teams/hooks";
+import { SectionCard } from "../../SectionCard";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
-import { SectionCard } from "../SectionCard";
 import { DailyLimitForm } from "./DailyLimitForm";
 
 /** What an organizer can do to one team; each change is audited on the server. */
