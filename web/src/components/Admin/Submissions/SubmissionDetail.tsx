@@ -24,6 +24,7 @@ import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
 import { Fact, Facts } from "../Facts";
+import { NotFoundAlert } from "../NotFoundAlert";
 import { ReasonModal } from "../ReasonModal";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
@@ -76,14 +77,12 @@ export function SubmissionDetail({ submissionId }: { submissionId: string }) {
       hasErrorCode(error, "request.invalid")
     ) {
       return (
-        <Alert color="orange" variant="light" title="Submission not found">
-          <Text size="sm">
-            No submission has this id.{" "}
-            <Anchor component={Link} to="/admin/submissions">
-              Back to all submissions
-            </Anchor>
-          </Text>
-        </Alert>
+        <NotFoundAlert
+          title="Submission not found"
+          back={{ to: "/admin/submissions", label: "Back to all submissions" }}
+        >
+          No submission has this id.
+        </NotFoundAlert>
       );
     }
     return (
