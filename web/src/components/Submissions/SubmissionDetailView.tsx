@@ -1,7 +1,7 @@
 import { Badge, Card, Code, Group, List, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { Fact, Facts } from "../Facts";
 import { SectionCard } from "../SectionCard";
 import { DownloadFileButton } from "./DownloadFileButton";
 import { FinalSwitch } from "./FinalSwitch";
@@ -10,19 +10,6 @@ import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
 import classes from "./Submissions.module.css";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.fact}>
-      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" className={classes.wrapAnywhere}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Time({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatSubmittedAt(iso)}</time> : <>–</>;
@@ -33,10 +20,10 @@ function Validation({ submission }: { submission: SubmissionDetail }) {
   const { details } = submission;
   return (
     <SectionCard id="validation-heading" title={M.validationTitle} padding="lg">
-      <dl className={classes.facts}>
+      <Facts column={150}>
         <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
         <Fact label={M.actualRows}>{details.actual_rows}</Fact>
-      </dl>
+      </Facts>
       {details.expected_format && (
         <div>
           <Text size="sm" fw={600}>
@@ -105,7 +92,7 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
               {message}
             </Text>
           )}
-          <dl className={classes.facts}>
+          <Facts column={150}>
             <Fact label={M.columns.score}>
               <ScoreText
                 score={submission.score}
@@ -123,7 +110,7 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
             </Fact>
             <Fact label={M.submittedBy}>{submitterLabel(submission.submitted_by)}</Fact>
             <Fact label={M.rows}>{submission.row_count}</Fact>
-          </dl>
+          </Facts>
           {rule && (
             <Text size="sm" c="dimmed">
               {rule}

@@ -17,13 +17,13 @@ import { useAdminSubmission, useSubmissionAction } from "../../../api/admin/subm
 import { downloadAdminSubmissionFile } from "../../../api/admin/submissions/requests";
 import { hasErrorCode } from "../../../api/client";
 import { formatScore } from "../../Dashboard/format";
+import { Fact, Facts } from "../../Facts";
 import { LoadError } from "../../LoadError";
 import { submitterLabel } from "../../Submissions/format";
 import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
-import { Fact, Facts } from "../Facts";
 import { NotFoundAlert } from "../NotFoundAlert";
 import { ReasonModal } from "../ReasonModal";
 import { teamPath } from "../Teams/TeamsList";
@@ -126,7 +126,7 @@ export function SubmissionDetail({ submissionId }: { submissionId: string }) {
           </Text>
         </Alert>
       )}
-      <Facts>
+      <Facts strong>
         <Fact label={`Public ${s.metric_name}`}>{score(s.public_score)}</Fact>
         <Fact label={`Private ${s.metric_name}`}>{score(s.private_score)}</Fact>
         <Fact label="Counted">{s.counted ? "Yes" : "No (practice)"}</Fact>

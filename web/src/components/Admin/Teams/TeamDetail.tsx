@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
+import { Fact, Facts } from "../../Facts";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
 import { DataTable } from "../DataTable";
-import { Fact, Facts } from "../Facts";
 import { NotFoundAlert } from "../NotFoundAlert";
 import {
   SubmissionStatusCell,
@@ -187,7 +187,7 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         </Alert>
       )}
       {team.flags.length > 0 && <TeamFlags team={team} />}
-      <Facts>
+      <Facts strong>
         <Fact label="Activation">{team.status === "active" ? "Active" : "Inactive"}</Fact>
         <Fact label="Activated at">
           {team.activated_at ? formatDateTime(team.activated_at) : "Never"}
