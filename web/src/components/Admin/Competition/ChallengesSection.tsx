@@ -43,6 +43,39 @@ const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
 const numberOrUndefined = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
+/** A whole number from 1 to `max`; `undefined` while the field is empty. */
+function CountField({
+  max,
+  onChange,
+  ...field
+}: {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  max: number;
+  value: number | "";
+  error: string | undefined;
+  onChange: (count: number | undefined) => void;
+}) {
+  return (
+    <NumberInput
+      classNames={{ wrapper: classes.numberField }}
+      {...field}
+      min={1}
+      max={max}
+      allowDecimal={false}
+      allowNegative={false}
+      onChange={(value) => onChange(numberOrUndefined(value))}
+    />
+  );
+}
+
+/** The counts a challenge may set for itself, each falling back to a default of the limits. */
+const OWN_COUNTS = [
+  { name: "daily_limit", label: "Daily limit", max: 10_000, fallback: "daily_submissions" },
+  { name: "final_picks", label: "Final picks", max: 20, fallback: "final_picks" },
+] as const;
+
 interface ChallengeCardProps {
   domainSlug: string;
   domainIndex: number;
@@ -64,8 +97,10 @@ const ChallengeCard = memo(function ChallengeCard({
 }: ChallengeCardProps) {
   const at = `domains.${domainIndex}.challenges.${index}`;
   const metricError = useIssue(`${at}.metric`);
-  const dailyError = useIssue(`${at}.daily_limit`);
-  const picksError = useIssue(`${at}.final_picks`);
+  const countErrors = {
+    daily_limit: useIssue(`${at}.daily_limit`),
+    final_picks: useIssue(`${at}.final_picks`),
+  };
   const fractionError = useIssue(`${at}.split.public_fraction`);
   const groupError = useIssue(`${at}.split.group_by`);
   const feedbackError = useIssue(`${at}.feedback`);
@@ -103,44 +138,23 @@ const ChallengeCard = memo(function ChallengeCard({
               if (metric) change((c) => (c.metric = metric as MetricId));
             }}
           />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
-            label={`Daily limit of ${key}`}
-            description={`Empty: the default, ${limits.daily_submissions}`}
-            placeholder={String(limits.daily_submissions)}
-            min={1}
-            max={10_000}
-            allowDecimal={false}
-            allowNegative={false}
-            value={challenge.daily_limit ?? ""}
-            error={dailyError}
-            onChange={(value) =>
-              change((c) => {
-                const limit = numberOrUndefined(value);
-                if (limit === undefined) delete c.daily_limit;
-                else c.daily_limit = limit;
-              })
-            }
-          />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
-            label={`Final picks of ${key}`}
-            description={`Empty: the default, ${limits.final_picks}`}
-            placeholder={String(limits.final_picks)}
-            min={1}
-            max={20}
-            allowDecimal={false}
-            allowNegative={false}
-            value={challenge.final_picks ?? ""}
-            error={picksError}
-            onChange={(value) =>
-              change((c) => {
-                const picks = numberOrUndefined(value);
-                if (picks === undefined) delete c.final_picks;
-                else c.final_picks = picks;
-              })
-            }
-          />
+          {OWN_COUNTS.map(({ name, label, max, fallback }) => (
+            <CountField
+              key={name}
+              label={`${label} of ${key}`}
+              description={`Empty: the default, ${limits[fallback]}`}
+              placeholder={String(limits[fallback])}
+              max={max}
+              value={challenge[name] ?? ""}
+              error={countErrors[name]}
+              onChange={(count) =>
+                change((c) => {
+                  if (count === undefined) delete c[name];
+                  else c[name] = count;
+                })
+              }
+            />
+          ))}
           <NumberInput
             classNames={{ wrapper: classes.numberField }}
             label={`Public share of ${key} (%)`}
@@ -212,33 +226,25 @@ export function ChallengesSection({
           SUBMISSIONS_PER_DAY.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountField
             label="Daily submissions per challenge"
-            min={1}
             max={10_000}
-            allowDecimal={false}
-            allowNegative={false}
             value={limits.daily_submissions}
             error={dailyError}
-            onChange={(value) =>
+            onChange={(count) =>
               edit((d) => {
-                d.limits.daily_submissions = numberOrUndefined(value) as number;
+                d.limits.daily_submissions = count as number;
               })
             }
           />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountField
             label="Final picks per challenge"
-            min={1}
             max={20}
-            allowDecimal={false}
-            allowNegative={false}
             value={limits.final_picks}
             error={picksError}
-            onChange={(value) =>
+            onChange={(count) =>
               edit((d) => {
-                d.limits.final_picks = numberOrUndefined(value) as number;
+                d.limits.final_picks = count as number;
               })
             }
           />

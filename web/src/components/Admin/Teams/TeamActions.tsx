@@ -1,27 +1,18 @@
 import { Button, Group, Text } from "@mantine/core";
-import {
-  ACTIVATION_MESSAGE_MAX_LENGTH,
-  type AdminTeamDetail,
-  DISQUALIFICATION_REASON_MAX_LENGTH,
-} from "@tandem/contracts";
+import { type AdminTeamDetail, DISQUALIFICATION_REASON_MAX_LENGTH } from "@tandem/contracts";
 import { useState } from "react";
-import {
-  useActivateTeams,
-  useDeclineActivation,
-  useRotateTeamKey,
-  useTeamAction,
-} from "../../../api/admin/teams/hooks";
+import { useActivateTeams, useRotateTeamKey, useTeamAction } from "../../../api/admin/teams/hooks";
 import { SectionCard } from "../../SectionCard";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
 import { DailyLimitForm } from "./DailyLimitForm";
+import { DeclineActivationModal } from "./DeclineActivationModal";
 
 /** What an organizer can do to one team; each change is audited on the server. */
 export function TeamActions({ team }: { team: AdminTeamDetail }) {
   const { trigger: act } = useTeamAction(team.id);
   const { trigger: activate } = useActivateTeams();
   const { trigger: rotate } = useRotateTeamKey(team.id);
-  const { trigger: decline } = useDeclineActivation();
   const [disqualifying, setDisqualifying] = useState(false);
   const [declining, setDeclining] = useState(false);
   const waiting = team.activation_request?.state === "waiting";
@@ -106,20 +97,9 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
           Every action is recorded in the audit log.
         </Text>
       </SectionCard>
-      <ReasonModal
-        opened={declining}
+      <DeclineActivationModal
+        team={declining ? { id: team.id, name: team.name } : null}
         onClose={() => setDeclining(false)}
-        title={`Decline ${team.name}'s request`}
-        description="The team stays inactive. Its members see your reason on their dashboard and by e-mail, and may ask again."
-        label="Reason (optional)"
-        confirmLabel="Decline"
-        optional
-        maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
-        failed="The request could not be declined"
-        run={async (reason) => {
-          await decline({ teamId: team.id, reason });
-          return { title: "Request declined", message: `${team.name} sees your answer.` };
-        }}
       />
       <ReasonModal
         opened={disqualifying}
