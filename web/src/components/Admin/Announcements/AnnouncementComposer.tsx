@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Card, Checkbox, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ANNOUNCEMENT_MAX_CHARS } from "@tandem/contracts";
 import { useState } from "react";
@@ -6,6 +6,7 @@ import { usePostAnnouncement } from "../../../api/admin/announcements/hooks";
 import { Markdown } from "../../Markdown";
 import { SectionCard } from "../../SectionCard";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { RequestFailure } from "../RequestFailure";
 
 /** Writes an announcement in Markdown beside its preview, as participants will see it. */
 export function AnnouncementComposer() {
@@ -76,11 +77,7 @@ export function AnnouncementComposer() {
         checked={email}
         onChange={(event) => setEmail(event.currentTarget.checked)}
       />
-      {requestError && (
-        <Alert color="red" variant="light" role="alert" title="The announcement was not posted">
-          <Text size="sm">{requestError}</Text>
-        </Alert>
-      )}
+      <RequestFailure title="The announcement was not posted" error={requestError} />
       <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
         Post announcement
       </Button>

@@ -20,6 +20,7 @@ import { useCreateInvitation } from "../../../api/admin/invitations/hooks";
 import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { RequestFailure } from "../RequestFailure";
 
 /**
  * Makes a personal, single-use organizer invitation. Its code is shown here once, right after
@@ -78,11 +79,7 @@ export function InvitationComposer() {
           onChange={setDays}
         />
       </SimpleGrid>
-      {requestError && (
-        <Alert color="red" variant="light" role="alert" title="No invitation was made">
-          <Text size="sm">{requestError}</Text>
-        </Alert>
-      )}
+      <RequestFailure title="No invitation was made" error={requestError} />
       <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
         Make invitation
       </Button>
