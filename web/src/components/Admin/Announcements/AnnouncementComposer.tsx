@@ -1,11 +1,12 @@
-import { Button, Card, Checkbox, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Checkbox, SimpleGrid, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ANNOUNCEMENT_MAX_CHARS } from "@tandem/contracts";
 import { useState } from "react";
 import { usePostAnnouncement } from "../../../api/admin/announcements/hooks";
-import { Markdown } from "../../Markdown";
+
 import { SectionCard } from "../../SectionCard";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { MarkdownPreview } from "../MarkdownPreview";
 import { RequestFailure } from "../RequestFailure";
 
 /** Writes an announcement in Markdown beside its preview, as participants will see it. */
@@ -56,20 +57,7 @@ export function AnnouncementComposer() {
             setError(null);
           }}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="preview-heading">
-            Preview
-          </Text>
-          <Card withBorder radius="sm" padding="sm" role="region" aria-labelledby="preview-heading">
-            {body.trim() ? (
-              <Markdown>{body}</Markdown>
-            ) : (
-              <Text size="sm" c="dimmed">
-                Nothing to preview yet.
-              </Text>
-            )}
-          </Card>
-        </Stack>
+        <MarkdownPreview label="Preview" markdown={body} />
       </SimpleGrid>
       <Checkbox
         label="Also e-mail every participant"
