@@ -1,9 +1,10 @@
-import { Anchor, Card, Checkbox, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type AdminCompetition, mainPhaseOf } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatInZone } from "../../../competition/timeZones";
 import { SectionCard } from "../../SectionCard";
+import { TitledSection } from "../TitledSection";
 import { DayOrMonthField } from "./DayOrMonthField";
 import type { SectionProps } from "./draft";
 import { DraftText } from "./fields";
@@ -186,10 +187,7 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
         </SimpleGrid>
       </SectionCard>
 
-      <Stack gap="sm" component="section" aria-labelledby="phases-title">
-        <Title order={2} size="h4" id="phases-title">
-          Phases
-        </Title>
+      <TitledSection id="phases-title" title="Phases">
         <Text size="sm" c="dimmed">
           Submissions count only inside a phase that counts; the last one that counts is the main
           phase, whose end is the submission deadline.
@@ -229,7 +227,7 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
             />
           );
         })}
-      </Stack>
+      </TitledSection>
 
       <SectionCard id="dates-title" title="Other dates">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

@@ -16,6 +16,7 @@ import {
   SubmissionTimeCell,
   scoreText,
 } from "../Submissions/SubmissionCells";
+import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 import { StandingBadge } from "./StandingBadge";
 import { TeamActions } from "./TeamActions";
@@ -198,18 +199,12 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         <Fact label="Team id">{team.id}</Fact>
       </Facts>
       <TeamActions team={team} />
-      <Stack gap="sm" component="section" aria-labelledby="members-heading">
-        <Title order={2} size="h4" id="members-heading">
-          Members ({team.team_members.length})
-        </Title>
+      <TitledSection id="members-heading" title={`Members (${team.team_members.length})`}>
         <Members team={team} />
-      </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="results-heading">
-        <Title order={2} size="h4" id="results-heading">
-          Per-challenge results
-        </Title>
+      </TitledSection>
+      <TitledSection id="results-heading" title="Per-challenge results">
         <Results team={team} />
-      </Stack>
+      </TitledSection>
       <Stack gap="sm" component="section" aria-labelledby="latest-heading">
         <Group justify="space-between">
           <Title order={2} size="h4" id="latest-heading">
