@@ -7,6 +7,7 @@ import { DownloadFileButton } from "./DownloadFileButton";
 import { FinalSwitch } from "./FinalSwitch";
 import { challengeFullName, feedbackRule, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
+import { ScoreNotes } from "./ScoreNotes";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
 import classes from "./Submissions.module.css";
@@ -111,16 +112,7 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
             <Fact label={M.submittedBy}>{submitterLabel(submission.submitted_by)}</Fact>
             <Fact label={M.rows}>{submission.row_count}</Fact>
           </Facts>
-          {rule && (
-            <Text size="sm" c="dimmed">
-              {rule}
-            </Text>
-          )}
-          {submission.scored_on_earlier_answers && (
-            <Text size="sm" c="dimmed">
-              {M.scoredOnEarlierAnswers}
-            </Text>
-          )}
+          <ScoreNotes rule={rule} earlierAnswers={submission.scored_on_earlier_answers} />
           {submission.status === "scored" && submission.counted && (
             <FinalSwitch submission={submission} challengeName={name} />
           )}
