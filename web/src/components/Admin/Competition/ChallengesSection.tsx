@@ -72,8 +72,20 @@ function CountField({
 
 /** The counts a challenge may set for itself, each falling back to a default of the limits. */
 const OWN_COUNTS = [
-  { name: "daily_limit", label: "Daily limit", max: 10_000, fallback: "daily_submissions" },
-  { name: "final_picks", label: "Final picks", max: 20, fallback: "final_picks" },
+  {
+    name: "daily_limit",
+    label: "Daily limit",
+    max: 10_000,
+    fallback: "daily_submissions",
+    fallbackLabel: "Daily submissions per challenge",
+  },
+  {
+    name: "final_picks",
+    label: "Final picks",
+    max: 20,
+    fallback: "final_picks",
+    fallbackLabel: "Final picks per challenge",
+  },
 ] as const;
 
 interface ChallengeCardProps {
@@ -210,8 +222,10 @@ export function ChallengesSection({
   edit,
   used,
 }: SectionProps & { used: ReadonlySet<string> }) {
-  const dailyError = useIssue("limits.daily_submissions");
-  const picksError = useIssue("limits.final_picks");
+  const defaultErrors = {
+    daily_submissions: useIssue("limits.daily_submissions"),
+    final_picks: useIssue("limits.final_picks"),
+  };
   const shareError = useIssue("limits.public_fraction");
   const feedbackError = useIssue("limits.feedback");
   const { limits } = draft;
@@ -226,28 +240,20 @@ export function ChallengesSection({
           SUBMISSIONS_PER_DAY.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <CountField
-            label="Daily submissions per challenge"
-            max={10_000}
-            value={limits.daily_submissions}
-            error={dailyError}
-            onChange={(count) =>
-              edit((d) => {
-                d.limits.daily_submissions = count as number;
-              })
-            }
-          />
-          <CountField
-            label="Final picks per challenge"
-            max={20}
-            value={limits.final_picks}
-            error={picksError}
-            onChange={(count) =>
-              edit((d) => {
-                d.limits.final_picks = count as number;
-              })
-            }
-          />
+          {OWN_COUNTS.map(({ max, fallback, fallbackLabel }) => (
+            <CountField
+              key={fallback}
+              label={fallbackLabel}
+              max={max}
+              value={limits[fallback]}
+              error={defaultErrors[fallback]}
+              onChange={(count) =>
+                edit((d) => {
+                  d.limits[fallback] = count as number;
+                })
+              }
+            />
+          ))}
           <NumberInput
             classNames={{ wrapper: classes.numberField }}
             label="Public share of the test rows (%)"
