@@ -20,6 +20,16 @@ export const USERS_PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_FILTERS: Omit<AdminUsersFilter, "query"> = { admin: "", status: "" };
+const ROLE_OPTIONS = [
+  { value: "", label: "Everyone" },
+  { value: "true", label: "Organizers" },
+  { value: "false", label: "Participants" },
+];
+const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "disabled", label: "Disabled" },
+];
 
 /** /admin/users: every account, newest first, searched and filtered on the server. */
 export function UsersList() {
@@ -53,21 +63,13 @@ export function UsersList() {
         />
         <ChoiceFilter
           label="Role"
-          data={[
-            { value: "", label: "Everyone" },
-            { value: "true", label: "Organizers" },
-            { value: "false", label: "Participants" },
-          ]}
+          data={ROLE_OPTIONS}
           value={filters.admin}
           onChange={(admin) => change({ admin })}
         />
         <ChoiceFilter
           label="Account status"
-          data={[
-            { value: "", label: "All" },
-            { value: "active", label: "Active" },
-            { value: "disabled", label: "Disabled" },
-          ]}
+          data={STATUS_OPTIONS}
           value={filters.status}
           onChange={(status) => change({ status })}
         />
