@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from "@mantine/form";
 import { PasswordField } from "./PasswordField";
+import { requiredField } from "./requiredField";
 
 interface NewPasswordValues {
   password: string;
@@ -25,18 +26,14 @@ export function NewPasswordFields<Values extends NewPasswordValues>({
       <PasswordField
         label={label}
         autoComplete="new-password"
-        withAsterisk
-        aria-required
         key={form.key("password")}
-        {...form.getInputProps("password")}
+        {...requiredField(form, "password")}
       />
       <PasswordField
         label={`Confirm ${label}`}
         autoComplete="new-password"
-        withAsterisk
-        aria-required
         key={form.key("confirmPassword")}
-        {...form.getInputProps("confirmPassword")}
+        {...requiredField(form, "confirmPassword")}
       />
     </>
   );

@@ -23,32 +23,31 @@ export function Svg({ size = 18, children, ...props }: IconProps) {
   );
 }
 
-export function ChevronDownIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M6 9l6 6l6 -6" />
-    </Svg>
-  );
+/** An outline icon drawn by `paths` on the 24-unit grid, `defaultSize` pixels unless told. */
+export function icon(paths: readonly string[], defaultSize = 18) {
+  return function Icon({ size = defaultSize, ...props }: IconProps) {
+    return (
+      <Svg size={size} {...props}>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </Svg>
+    );
+  };
 }
 
-export function SettingsIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M10.325 4.317c.426 -1.756 2.924 -1.756 3.35 0a1.724 1.724 0 0 0 2.573 1.066c1.543 -.94 3.31 .826 2.37 2.37a1.724 1.724 0 0 0 1.065 2.572c1.756 .426 1.756 2.924 0 3.35a1.724 1.724 0 0 0 -1.066 2.573c.94 1.543 -.826 3.31 -2.37 2.37a1.724 1.724 0 0 0 -2.572 1.065c-.426 1.756 -2.924 1.756 -3.35 0a1.724 1.724 0 0 0 -2.573 -1.066c-1.543 .94 -3.31 -.826 -2.37 -2.37a1.724 1.724 0 0 0 -1.065 -2.572c-1.756 -.426 -1.756 -2.924 0 -3.35a1.724 1.724 0 0 0 1.066 -2.573c-.94 -1.543 .826 -3.31 2.37 -2.37c1 .608 2.296 .07 2.572 -1.065z" />
-      <path d="M9 12a3 3 0 1 0 6 0a3 3 0 0 0 -6 0" />
-    </Svg>
-  );
-}
+export const ChevronDownIcon = icon(["M6 9l6 6l6 -6"]);
 
-export function LogoutIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2" />
-      <path d="M9 12h12l-3 -3" />
-      <path d="M18 15l3 -3" />
-    </Svg>
-  );
-}
+export const SettingsIcon = icon([
+  "M10.325 4.317c.426 -1.756 2.924 -1.756 3.35 0a1.724 1.724 0 0 0 2.573 1.066c1.543 -.94 3.31 .826 2.37 2.37a1.724 1.724 0 0 0 1.065 2.572c1.756 .426 1.756 2.924 0 3.35a1.724 1.724 0 0 0 -1.066 2.573c.94 1.543 -.826 3.31 -2.37 2.37a1.724 1.724 0 0 0 -2.572 1.065c-.426 1.756 -2.924 1.756 -3.35 0a1.724 1.724 0 0 0 -2.573 -1.066c-1.543 .94 -3.31 -.826 -2.37 -2.37a1.724 1.724 0 0 0 -1.065 -2.572c-1.756 -.426 -1.756 -2.924 0 -3.35a1.724 1.724 0 0 0 1.066 -2.573c-.94 -1.543 .826 -3.31 2.37 -2.37c1 .608 2.296 .07 2.572 -1.065z",
+  "M9 12a3 3 0 1 0 6 0a3 3 0 0 0 -6 0",
+]);
+
+export const LogoutIcon = icon([
+  "M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2",
+  "M9 12h12l-3 -3",
+  "M18 15l3 -3",
+]);
 
 export function GitHubIcon({ size = 18, ...props }: IconProps) {
   return (
@@ -66,10 +65,4 @@ export function GitHubIcon({ size = 18, ...props }: IconProps) {
   );
 }
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M5 12l5 5l10 -10" />
-    </Svg>
-  );
-}
+export const CheckIcon = icon(["M5 12l5 5l10 -10"]);

@@ -1,31 +1,21 @@
-import { Anchor, Button, Card, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { submissionParamsSchema } from "@tandem/contracts";
 import { Link, useParams } from "react-router";
 import { hasErrorCode } from "../api/client";
 import { useSubmission } from "../api/submissions/hooks";
 import { LoadError } from "../components/LoadError";
+import { SectionCard } from "../components/SectionCard";
 import { SUBMISSION_MESSAGES as M } from "../components/Submissions/messages";
 import { SubmissionDetailView } from "../components/Submissions/SubmissionDetailView";
 
 function NotFound() {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="not-found-heading"
-    >
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h4" id="not-found-heading">
-          {M.notFoundTitle}
-        </Title>
-        <Text size="sm">{M.notFound}</Text>
-        <Button component={Link} to="/dashboard" variant="light" size="xs">
-          {M.backToDashboard}
-        </Button>
-      </Stack>
-    </Card>
+    <SectionCard id="not-found-heading" title={M.notFoundTitle} padding="lg" align="flex-start">
+      <Text size="sm">{M.notFound}</Text>
+      <Button component={Link} to="/dashboard" variant="light" size="xs">
+        {M.backToDashboard}
+      </Button>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { TeamView } from "@tandem/contracts";
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
 import {
@@ -22,16 +21,16 @@ export function useTeams(enabled = true) {
 
 // Each write is keyed by the teams list, so SWR revalidates it after the call, success or not.
 
+function useTeamsWrite<Arg, Result>(request: (arg: Arg) => Promise<Result>) {
+  return useSWRMutation(TEAMS_KEY, (_key: string, { arg }: { arg: Arg }) => request(arg));
+}
+
 export function useCreateTeam() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: teamName }: { arg: string }) =>
-    createTeamRequest(teamName),
-  );
+  return useTeamsWrite(createTeamRequest);
 }
 
 export function useJoinTeam() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: inviteCode }: { arg: string }) =>
-    joinTeamRequest(inviteCode),
-  );
+  return useTeamsWrite(joinTeamRequest);
 }
 
 export function useLeaveTeam() {
@@ -47,21 +46,15 @@ export function useRotateInviteCode() {
 }
 
 export function useRemoveMember() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: userId }: { arg: string }) =>
-    removeMemberRequest(userId),
-  );
+  return useTeamsWrite(removeMemberRequest);
 }
 
 export function useActivateTeam() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: team }: { arg: TeamView }) =>
-    startCompetitionRequest(team),
-  );
+  return useTeamsWrite(startCompetitionRequest);
 }
 
 export function useRequestActivation() {
-  return useSWRMutation(TEAMS_KEY, (_key: string, { arg: message }: { arg: string }) =>
-    requestActivationRequest(message),
-  );
+  return useTeamsWrite(requestActivationRequest);
 }
 
 /** A token for the notebook hub; nothing cached changes. */

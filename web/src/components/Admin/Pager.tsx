@@ -6,19 +6,13 @@ export interface PagerProps {
   pages: CursorPages;
   nextCursor: string | null | undefined;
   busy: boolean;
-  previousLabel?: string;
-  nextLabel?: string;
+  /** A list that runs newest first pages to "Newer" and "Older". */
+  newestFirst?: boolean;
 }
 
 /** "Previous" and "Next" for a cursor-paged list, hidden when everything fits on one page. */
-export function Pager({
-  label,
-  pages,
-  nextCursor,
-  busy,
-  previousLabel = "Previous",
-  nextLabel = "Next",
-}: PagerProps) {
+export function Pager({ label, pages, nextCursor, busy, newestFirst = false }: PagerProps) {
+  const [previousLabel, nextLabel] = newestFirst ? ["Newer", "Older"] : ["Previous", "Next"];
   if (pages.page === 1 && !nextCursor) return null;
   return (
     <Group justify="space-between" component="nav" aria-label={label}>

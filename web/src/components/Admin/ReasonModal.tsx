@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
+import { ConfirmModal } from "../Dashboard/ConfirmModal";
 import { adminFailure } from "./adminErrors";
 import type { Done } from "./ConfirmButton";
 
@@ -39,7 +40,6 @@ export function ReasonModal({
   const [loading, setLoading] = useState(false);
 
   const close = () => {
-    if (loading) return;
     setReason("");
     setFieldError(null);
     setRequestError(null);
@@ -67,52 +67,32 @@ export function ReasonModal({
   };
 
   return (
-    <Modal
+    <ConfirmModal
+      form
       opened={opened}
       onClose={close}
       title={title}
-      centered
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700 } }}
+      confirmLabel={confirmLabel}
+      confirmColor={confirmColor}
+      loading={loading}
+      error={requestError ? { title: failed, detail: requestError } : null}
+      onConfirm={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <Text size="sm">{description}</Text>
+      <Textarea
+        label={label}
+        required={!optional}
+        autosize
+        minRows={3}
+        maxLength={maxLength}
+        value={reason}
+        error={fieldError}
+        onChange={(event) => {
+          setReason(event.currentTarget.value);
+          setFieldError(null);
         }}
-      >
-        <Stack gap="md">
-          <Text size="sm">{description}</Text>
-          <Textarea
-            label={label}
-            required={!optional}
-            autosize
-            minRows={3}
-            maxLength={maxLength}
-            value={reason}
-            error={fieldError}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setFieldError(null);
-            }}
-            data-autofocus
-          />
-          {requestError && (
-            <Alert color="red" variant="light" role="alert" title={failed}>
-              <Text size="sm">{requestError}</Text>
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={loading}>
-              Cancel
-            </Button>
-            <Button type="submit" color={confirmColor} loading={loading}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        data-autofocus
+      />
+    </ConfirmModal>
   );
 }

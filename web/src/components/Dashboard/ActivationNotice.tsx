@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   ACTIVATION_MESSAGE_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
 import { useState } from "react";
 import { hasErrorCode } from "../../api/client";
 import { useRequestActivation } from "../../api/teams/hooks";
+import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { formatDate } from "./format";
 import { serverDetail } from "./teamErrors";
@@ -37,7 +38,6 @@ function RequestActivationModal({
   const [failure, setFailure] = useState<string | null>(null);
 
   const close = () => {
-    if (isMutating) return;
     setFailure(null);
     onClose();
   };
@@ -73,57 +73,33 @@ function RequestActivationModal({
   };
 
   return (
-    <Modal
+    <ConfirmModal
+      form
       opened={opened}
       onClose={close}
       title={`Ask to activate team "${teamName}"`}
-      centered
-      closeButtonProps={{ "aria-label": "Close" }}
-      styles={{ title: { fontWeight: 700 } }}
+      confirmLabel="Send request"
+      loading={isMutating}
+      error={
+        failure ? { title: ACTIVATION_MESSAGES.activationRequestFailed, detail: failure } : null
+      }
+      onConfirm={() => void send()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            The organizers see your request in their console. Your team can ask once; they answer
-            here and by e-mail to every member.
-          </Text>
-          <Textarea
-            label={ACTIVATION_MESSAGES.activationMessageLabel}
-            description="For example who you are and when you plan to start."
-            autosize
-            minRows={3}
-            maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            data-autofocus
-          />
-          {failure && (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              title={ACTIVATION_MESSAGES.activationRequestFailed}
-            >
-              <Text size="sm">{failure}</Text>
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isMutating}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isMutating}>
-              Send request
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">
+        The organizers see your request in their console. Your team can ask once; they answer here
+        and by e-mail to every member.
+      </Text>
+      <Textarea
+        label={ACTIVATION_MESSAGES.activationMessageLabel}
+        description="For example who you are and when you plan to start."
+        autosize
+        minRows={3}
+        maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
+        value={message}
+        onChange={(event) => setMessage(event.currentTarget.value)}
+        data-autofocus
+      />
+    </ConfirmModal>
   );
 }
 

@@ -18,6 +18,11 @@ interface ConfirmModalProps {
   error: ActionError | null;
   onConfirm: () => void;
   onClose: () => void;
+  /**
+   * The dialog holds fields (focused first, `data-autofocus`): it is a form, and Enter in a
+   * field confirms it.
+   */
+  form?: boolean;
 }
 
 /** Asks before an action that cannot be taken back; failures stay in the dialog. */
@@ -31,11 +36,42 @@ export function ConfirmModal({
   error,
   onConfirm,
   onClose,
+  form = false,
 }: ConfirmModalProps) {
   // A request in flight finishes in the dialog that started it.
   const close = () => {
     if (!loading) onClose();
   };
+
+  const content = (
+    <Stack gap="md">
+      {children}
+      {error && (
+        <Alert color="red" variant="light" role="alert" title={error.title}>
+          {error.detail && <Text size="sm">{error.detail}</Text>}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        {/* Without fields, focus starts on Cancel so a stray Enter does not confirm. */}
+        <Button
+          variant="default"
+          onClick={close}
+          disabled={loading}
+          data-autofocus={!form || undefined}
+        >
+          Cancel
+        </Button>
+        <Button
+          type={form ? "submit" : "button"}
+          color={confirmColor}
+          loading={loading}
+          onClick={form ? undefined : onConfirm}
+        >
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
 
   return (
     <Modal
@@ -47,23 +83,19 @@ export function ConfirmModal({
       closeButtonProps={{ "aria-label": "Close" }}
       styles={{ title: { fontWeight: 700, overflowWrap: "anywhere" } }}
     >
-      <Stack gap="md">
-        {children}
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={error.title}>
-            {error.detail && <Text size="sm">{error.detail}</Text>}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          {/* Focus starts on Cancel so a stray Enter does not confirm. */}
-          <Button variant="default" onClick={close} disabled={loading} data-autofocus>
-            Cancel
-          </Button>
-          <Button color={confirmColor} loading={loading} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
+      {form ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {content}
+        </form>
+      ) : (
+        content
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { EmailField } from "../EmailField";
+import { requiredField } from "../requiredField";
 import type { RegistrationFormApi } from "./types";
 
 export function BasicInfoStep({ form }: { form: RegistrationFormApi }) {
@@ -9,18 +10,14 @@ export function BasicInfoStep({ form }: { form: RegistrationFormApi }) {
         <TextInput
           label="First Name"
           autoComplete="given-name"
-          withAsterisk
-          aria-required
           key={form.key("firstName")}
-          {...form.getInputProps("firstName")}
+          {...requiredField(form, "firstName")}
         />
         <TextInput
           label="Last Name"
           autoComplete="family-name"
-          withAsterisk
-          aria-required
           key={form.key("lastName")}
-          {...form.getInputProps("lastName")}
+          {...requiredField(form, "lastName")}
         />
       </SimpleGrid>
       <EmailField key={form.key("email")} {...form.getInputProps("email")} />

@@ -1,5 +1,6 @@
 import { Group, NumberInput, Radio, Stack, TextInput } from "@mantine/core";
 import { gradYearWindow } from "@tandem/contracts";
+import { requiredField } from "../requiredField";
 import { dropErrors, type RegistrationFormApi } from "./types";
 
 export function ProfileStep({ form }: { form: RegistrationFormApi }) {
@@ -41,29 +42,23 @@ export function ProfileStep({ form }: { form: RegistrationFormApi }) {
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
-          withAsterisk
-          aria-required
           key={form.key("gradYear")}
-          {...form.getInputProps("gradYear")}
+          {...requiredField(form, "gradYear")}
         />
       )}
 
       <TextInput
         label={isStudent ? "Field of Study" : "Position"}
         placeholder={isStudent ? "e.g. Computer Science" : "e.g. Data Scientist"}
-        withAsterisk
-        aria-required
         key={form.key("position")}
-        {...form.getInputProps("position")}
+        {...requiredField(form, "position")}
       />
 
       <TextInput
         label="Area of Interest"
         placeholder="e.g. Healthcare analytics"
-        withAsterisk
-        aria-required
         key={form.key("area")}
-        {...form.getInputProps("area")}
+        {...requiredField(form, "area")}
       />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useOrganizerCodeCheck } from "../../api/registration/hooks";
 import { NewPasswordFields } from "../NewPasswordFields";
 import { PasswordField } from "../PasswordField";
+import { requiredField } from "../requiredField";
 import { dropErrors, type RegistrationFormApi } from "./types";
 
 const REASONS = INELIGIBILITY_TYPES.map(({ value, label }) => ({ value, label }));
@@ -69,10 +70,8 @@ export function SecurityStep({ form }: { form: RegistrationFormApi }) {
           placeholder="Select a reason"
           data={REASONS}
           allowDeselect={false}
-          withAsterisk
-          aria-required
           key={form.key("ineligibilityType")}
-          {...form.getInputProps("ineligibilityType")}
+          {...requiredField(form, "ineligibilityType")}
         />
       )}
 

@@ -1,27 +1,16 @@
-import { Badge, Card, Code, Group, List, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Badge, Card, Code, Group, List, Stack, Text } from "@mantine/core";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { Fact, Facts } from "../Facts";
+import { SectionCard } from "../SectionCard";
 import { DownloadFileButton } from "./DownloadFileButton";
 import { FinalSwitch } from "./FinalSwitch";
 import { challengeFullName, feedbackRule, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
+import { ScoreNotes } from "./ScoreNotes";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
 import classes from "./Submissions.module.css";
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.fact}>
-      <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" className={classes.wrapAnywhere}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function Time({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatSubmittedAt(iso)}</time> : <>–</>;
@@ -31,50 +20,39 @@ function Time({ iso }: { iso: string | null }) {
 function Validation({ submission }: { submission: SubmissionDetail }) {
   const { details } = submission;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="validation-heading"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="validation-heading">
-          {M.validationTitle}
-        </Title>
-        <dl className={classes.facts}>
-          <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
-          <Fact label={M.actualRows}>{details.actual_rows}</Fact>
-        </dl>
-        {details.expected_format && (
-          <div>
-            <Text size="sm" fw={600}>
-              {M.expectedHeader}
-            </Text>
-            <Code block className={classes.header}>
-              {details.expected_format}
-            </Code>
-          </div>
-        )}
-        {details.validation_errors.length > 0 ? (
-          <div>
-            <Text size="sm" fw={600} id="validation-errors-label">
-              {M.validationErrors}
-            </Text>
-            <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
-              {details.validation_errors.map((problem, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
-                <List.Item key={i} className={classes.fullText}>
-                  {problem}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ) : (
-          submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard id="validation-heading" title={M.validationTitle} padding="lg">
+      <Facts column={150}>
+        <Fact label={M.expectedRows}>{details.expected_rows}</Fact>
+        <Fact label={M.actualRows}>{details.actual_rows}</Fact>
+      </Facts>
+      {details.expected_format && (
+        <div>
+          <Text size="sm" fw={600}>
+            {M.expectedHeader}
+          </Text>
+          <Code block className={classes.header}>
+            {details.expected_format}
+          </Code>
+        </div>
+      )}
+      {details.validation_errors.length > 0 ? (
+        <div>
+          <Text size="sm" fw={600} id="validation-errors-label">
+            {M.validationErrors}
+          </Text>
+          <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
+            {details.validation_errors.map((problem, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
+              <List.Item key={i} className={classes.fullText}>
+                {problem}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      ) : (
+        submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>
+      )}
+    </SectionCard>
   );
 }
 
@@ -115,7 +93,7 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
               {message}
             </Text>
           )}
-          <dl className={classes.facts}>
+          <Facts column={150}>
             <Fact label={M.columns.score}>
               <ScoreText
                 score={submission.score}
@@ -133,17 +111,8 @@ export function SubmissionDetailView({ submission }: { submission: SubmissionDet
             </Fact>
             <Fact label={M.submittedBy}>{submitterLabel(submission.submitted_by)}</Fact>
             <Fact label={M.rows}>{submission.row_count}</Fact>
-          </dl>
-          {rule && (
-            <Text size="sm" c="dimmed">
-              {rule}
-            </Text>
-          )}
-          {submission.scored_on_earlier_answers && (
-            <Text size="sm" c="dimmed">
-              {M.scoredOnEarlierAnswers}
-            </Text>
-          )}
+          </Facts>
+          <ScoreNotes rule={rule} earlierAnswers={submission.scored_on_earlier_answers} />
           {submission.status === "scored" && submission.counted && (
             <FinalSwitch submission={submission} challengeName={name} />
           )}

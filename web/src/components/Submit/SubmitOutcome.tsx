@@ -16,6 +16,7 @@ import { formatReset, participantTimeZone } from "../../competition/participantC
 import { formatScore } from "../Dashboard/format";
 import { BestSoFarBadge } from "../Submissions/BestSoFarBadge";
 import { feedbackRule, isBestSoFar } from "../Submissions/format";
+import { ScoreNotes } from "../Submissions/ScoreNotes";
 import { SUBMIT_GATE_MESSAGES as GATE } from "./gateMessages";
 import classes from "./Submit.module.css";
 
@@ -137,16 +138,7 @@ export function StoredOutcome({
             )}
           </Text>
           {submission.message && <Text size="sm">{submission.message}</Text>}
-          {rule && (
-            <Text size="sm" c="dimmed">
-              {rule}
-            </Text>
-          )}
-          {submission.scored_on_earlier_answers && (
-            <Text size="sm" c="dimmed">
-              Scored on the challenge's earlier answers; the score stands.
-            </Text>
-          )}
+          <ScoreNotes rule={rule} earlierAnswers={submission.scored_on_earlier_answers} />
         </Stack>
       </Alert>
     );

@@ -1,20 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Button, Checkbox, SimpleGrid, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ANNOUNCEMENT_MAX_CHARS } from "@tandem/contracts";
 import { useState } from "react";
 import { usePostAnnouncement } from "../../../api/admin/announcements/hooks";
-import { Markdown } from "../../Markdown";
+
+import { SectionCard } from "../../SectionCard";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { MarkdownPreview } from "../MarkdownPreview";
+import { RequestFailure } from "../RequestFailure";
 
 /** Writes an announcement in Markdown beside its preview, as participants will see it. */
 export function AnnouncementComposer() {
@@ -49,69 +42,33 @@ export function AnnouncementComposer() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="compose-heading">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="compose-heading">
-            New announcement
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Textarea
-              label="Announcement (Markdown)"
-              description="Replaces the current banner. HTML is not allowed."
-              autosize
-              minRows={6}
-              maxLength={ANNOUNCEMENT_MAX_CHARS}
-              value={body}
-              error={error}
-              onChange={(event) => {
-                setBody(event.currentTarget.value);
-                setError(null);
-              }}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="preview-heading">
-                Preview
-              </Text>
-              <Card
-                withBorder
-                radius="sm"
-                padding="sm"
-                role="region"
-                aria-labelledby="preview-heading"
-              >
-                {body.trim() ? (
-                  <Markdown>{body}</Markdown>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    Nothing to preview yet.
-                  </Text>
-                )}
-              </Card>
-            </Stack>
-          </SimpleGrid>
-          <Checkbox
-            label="Also e-mail every participant"
-            description="Active accounts that have not switched announcement e-mails off."
-            checked={email}
-            onChange={(event) => setEmail(event.currentTarget.checked)}
-          />
-          {requestError && (
-            <Alert color="red" variant="light" role="alert" title="The announcement was not posted">
-              <Text size="sm">{requestError}</Text>
-            </Alert>
-          )}
-          <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
-            Post announcement
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <SectionCard id="compose-heading" title="New announcement" onSubmit={() => void submit()}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Textarea
+          label="Announcement (Markdown)"
+          description="Replaces the current banner. HTML is not allowed."
+          autosize
+          minRows={6}
+          maxLength={ANNOUNCEMENT_MAX_CHARS}
+          value={body}
+          error={error}
+          onChange={(event) => {
+            setBody(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <MarkdownPreview label="Preview" markdown={body} />
+      </SimpleGrid>
+      <Checkbox
+        label="Also e-mail every participant"
+        description="Active accounts that have not switched announcement e-mails off."
+        checked={email}
+        onChange={(event) => setEmail(event.currentTarget.checked)}
+      />
+      <RequestFailure title="The announcement was not posted" error={requestError} />
+      <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
+        Post announcement
+      </Button>
+    </SectionCard>
   );
 }

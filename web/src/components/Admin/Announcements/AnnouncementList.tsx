@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Stack, Text } from "@mantine/core";
 import {
   announcementsKey,
   useAnnouncements,
@@ -7,6 +7,7 @@ import {
 import { Markdown } from "../../Markdown";
 import { ConfirmButton } from "../ConfirmButton";
 import { isPaging, ListFrame } from "../DataTable";
+import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
 
@@ -20,10 +21,7 @@ export function AnnouncementList() {
   const { trigger: withdraw } = useWithdrawAnnouncement();
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="earlier-heading">
-      <Title order={2} size="h4" id="earlier-heading">
-        Announcements
-      </Title>
+    <TitledSection id="earlier-heading" title="Announcements">
       <ListFrame
         read={read}
         count={data?.announcements.length ?? 0}
@@ -34,8 +32,7 @@ export function AnnouncementList() {
           label: "Announcement pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         <Stack
@@ -81,6 +78,6 @@ export function AnnouncementList() {
           ))}
         </Stack>
       </ListFrame>
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Code,
-  List,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Anchor, Code, List, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import {
   type AdminAuditEntry,
@@ -27,9 +16,10 @@ import {
 } from "../../../api/admin/audit/hooks";
 import classes from "../Admin.module.css";
 import { ListFrame } from "../DataTable";
+import { ChoiceFilter, FilterGroup, MomentFilter, TextFilter } from "../Filters";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath, teamPath } from "../Teams/paths";
-import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
+import { formatDateTime, yourTimeZone } from "../time";
 import { useCursorPages } from "../useCursorPages";
 import { auditChanges } from "./changes";
 
@@ -173,46 +163,35 @@ export function AuditLog() {
   return (
     <Stack gap="md">
       <PageTitle title="Audit log">Every change made from the console, newest first.</PageTitle>
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="sm"
-        role="group"
-        aria-label="Audit filters"
-      >
-        <NativeSelect
+      <FilterGroup label="Audit filters" cols={{ base: 1, sm: 2, lg: 3 }}>
+        <ChoiceFilter
           label="Action"
           data={ACTION_OPTIONS}
           value={typed.action}
-          onChange={(event) => setTyped({ ...typed, action: event.currentTarget.value })}
+          onChange={(action) => setTyped({ ...typed, action })}
         />
         {TEXT_FIELDS.map((field) => (
-          <TextInput
+          <TextFilter
             key={field.name}
             label={field.label}
             placeholder={field.placeholder}
             value={typed[field.name]}
-            onChange={(event) => setTyped({ ...typed, [field.name]: event.currentTarget.value })}
+            onChange={(text) => setTyped({ ...typed, [field.name]: text })}
           />
         ))}
-        <TextInput
-          type="datetime-local"
+        <MomentFilter
           label="Since"
           description={`In ${yourTimeZone()}`}
-          value={toLocalInput(typed.since)}
-          onChange={(event) =>
-            setTyped({ ...typed, since: fromLocalInput(event.currentTarget.value) })
-          }
+          value={typed.since}
+          onChange={(since) => setTyped({ ...typed, since })}
         />
-        <TextInput
-          type="datetime-local"
+        <MomentFilter
           label="Until"
           description={`In ${yourTimeZone()}`}
-          value={toLocalInput(typed.until)}
-          onChange={(event) =>
-            setTyped({ ...typed, until: fromLocalInput(event.currentTarget.value) })
-          }
+          value={typed.until}
+          onChange={(until) => setTyped({ ...typed, until })}
         />
-      </SimpleGrid>
+      </FilterGroup>
       <ListFrame
         read={read}
         count={rows.length}
@@ -227,8 +206,7 @@ export function AuditLog() {
           label: "Audit pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         {rows.map((entry) => (

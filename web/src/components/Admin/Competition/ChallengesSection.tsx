@@ -16,6 +16,7 @@ import {
   type MetricId,
 } from "@tandem/competition";
 import { memo } from "react";
+import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
@@ -42,6 +43,51 @@ const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
 const numberOrUndefined = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
+/** A whole number from 1 to `max`; `undefined` while the field is empty. */
+function CountField({
+  max,
+  onChange,
+  ...field
+}: {
+  label: string;
+  description?: string;
+  placeholder?: string;
+  max: number;
+  value: number | "";
+  error: string | undefined;
+  onChange: (count: number | undefined) => void;
+}) {
+  return (
+    <NumberInput
+      classNames={{ wrapper: classes.numberField }}
+      {...field}
+      min={1}
+      max={max}
+      allowDecimal={false}
+      allowNegative={false}
+      onChange={(value) => onChange(numberOrUndefined(value))}
+    />
+  );
+}
+
+/** The counts a challenge may set for itself, each falling back to a default of the limits. */
+const OWN_COUNTS = [
+  {
+    name: "daily_limit",
+    label: "Daily limit",
+    max: 10_000,
+    fallback: "daily_submissions",
+    fallbackLabel: "Daily submissions per challenge",
+  },
+  {
+    name: "final_picks",
+    label: "Final picks",
+    max: 20,
+    fallback: "final_picks",
+    fallbackLabel: "Final picks per challenge",
+  },
+] as const;
+
 interface ChallengeCardProps {
   domainSlug: string;
   domainIndex: number;
@@ -63,8 +109,10 @@ const ChallengeCard = memo(function ChallengeCard({
 }: ChallengeCardProps) {
   const at = `domains.${domainIndex}.challenges.${index}`;
   const metricError = useIssue(`${at}.metric`);
-  const dailyError = useIssue(`${at}.daily_limit`);
-  const picksError = useIssue(`${at}.final_picks`);
+  const countErrors = {
+    daily_limit: useIssue(`${at}.daily_limit`),
+    final_picks: useIssue(`${at}.final_picks`),
+  };
   const fractionError = useIssue(`${at}.split.public_fraction`);
   const groupError = useIssue(`${at}.split.group_by`);
   const feedbackError = useIssue(`${at}.feedback`);
@@ -102,44 +150,23 @@ const ChallengeCard = memo(function ChallengeCard({
               if (metric) change((c) => (c.metric = metric as MetricId));
             }}
           />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
-            label={`Daily limit of ${key}`}
-            description={`Empty: the default, ${limits.daily_submissions}`}
-            placeholder={String(limits.daily_submissions)}
-            min={1}
-            max={10_000}
-            allowDecimal={false}
-            allowNegative={false}
-            value={challenge.daily_limit ?? ""}
-            error={dailyError}
-            onChange={(value) =>
-              change((c) => {
-                const limit = numberOrUndefined(value);
-                if (limit === undefined) delete c.daily_limit;
-                else c.daily_limit = limit;
-              })
-            }
-          />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
-            label={`Final picks of ${key}`}
-            description={`Empty: the default, ${limits.final_picks}`}
-            placeholder={String(limits.final_picks)}
-            min={1}
-            max={20}
-            allowDecimal={false}
-            allowNegative={false}
-            value={challenge.final_picks ?? ""}
-            error={picksError}
-            onChange={(value) =>
-              change((c) => {
-                const picks = numberOrUndefined(value);
-                if (picks === undefined) delete c.final_picks;
-                else c.final_picks = picks;
-              })
-            }
-          />
+          {OWN_COUNTS.map(({ name, label, max, fallback }) => (
+            <CountField
+              key={name}
+              label={`${label} of ${key}`}
+              description={`Empty: the default, ${limits[fallback]}`}
+              placeholder={String(limits[fallback])}
+              max={max}
+              value={challenge[name] ?? ""}
+              error={countErrors[name]}
+              onChange={(count) =>
+                change((c) => {
+                  if (count === undefined) delete c[name];
+                  else c[name] = count;
+                })
+              }
+            />
+          ))}
           <NumberInput
             classNames={{ wrapper: classes.numberField }}
             label={`Public share of ${key} (%)`}
@@ -195,8 +222,10 @@ export function ChallengesSection({
   edit,
   used,
 }: SectionProps & { used: ReadonlySet<string> }) {
-  const dailyError = useIssue("limits.daily_submissions");
-  const picksError = useIssue("limits.final_picks");
+  const defaultErrors = {
+    daily_submissions: useIssue("limits.daily_submissions"),
+    final_picks: useIssue("limits.final_picks"),
+  };
   const shareError = useIssue("limits.public_fraction");
   const feedbackError = useIssue("limits.feedback");
   const { limits } = draft;
@@ -204,78 +233,57 @@ export function ChallengesSection({
   return (
     <Stack gap="lg">
       <LeaderboardVisibilityField draft={draft} edit={edit} />
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="limits-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="limits-title">
-            Defaults
-          </Title>
-          <Text size="sm" c="dimmed">
-            Every challenge without its own value follows these. A daily limit or final picks set in
-            Settings win over both, as do a team's own daily limit and the deployment's
-            SUBMISSIONS_PER_DAY.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Daily submissions per challenge"
-              min={1}
-              max={10_000}
-              allowDecimal={false}
-              allowNegative={false}
-              value={limits.daily_submissions}
-              error={dailyError}
-              onChange={(value) =>
+      <SectionCard id="limits-title" title="Defaults">
+        <Text size="sm" c="dimmed">
+          Every challenge without its own value follows these. A daily limit or final picks set in
+          Settings win over both, as do a team's own daily limit and the deployment's
+          SUBMISSIONS_PER_DAY.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {OWN_COUNTS.map(({ max, fallback, fallbackLabel }) => (
+            <CountField
+              key={fallback}
+              label={fallbackLabel}
+              max={max}
+              value={limits[fallback]}
+              error={defaultErrors[fallback]}
+              onChange={(count) =>
                 edit((d) => {
-                  d.limits.daily_submissions = numberOrUndefined(value) as number;
+                  d.limits[fallback] = count as number;
                 })
               }
             />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Final picks per challenge"
-              min={1}
-              max={20}
-              allowDecimal={false}
-              allowNegative={false}
-              value={limits.final_picks}
-              error={picksError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.limits.final_picks = numberOrUndefined(value) as number;
-                })
-              }
-            />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Public share of the test rows (%)"
-              min={0}
-              max={100}
-              decimalScale={2}
-              allowNegative={false}
-              value={toPercent(limits.public_fraction)}
-              error={shareError}
-              onChange={(value) =>
-                edit((d) => {
-                  const percent = numberOrUndefined(value);
-                  d.limits.public_fraction = (
-                    percent === undefined ? undefined : toFraction(percent)
-                  ) as number;
-                })
-              }
-            />
-          </SimpleGrid>
-          <FeedbackField
-            label="Feedback"
-            value={limits.feedback ?? DEFAULT_FEEDBACK}
-            error={feedbackError}
-            onChange={(feedback) =>
+          ))}
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Public share of the test rows (%)"
+            min={0}
+            max={100}
+            decimalScale={2}
+            allowNegative={false}
+            value={toPercent(limits.public_fraction)}
+            error={shareError}
+            onChange={(value) =>
               edit((d) => {
-                d.limits.feedback = feedback ?? DEFAULT_FEEDBACK;
+                const percent = numberOrUndefined(value);
+                d.limits.public_fraction = (
+                  percent === undefined ? undefined : toFraction(percent)
+                ) as number;
               })
             }
           />
-        </Stack>
-      </Card>
+        </SimpleGrid>
+        <FeedbackField
+          label="Feedback"
+          value={limits.feedback ?? DEFAULT_FEEDBACK}
+          error={feedbackError}
+          onChange={(feedback) =>
+            edit((d) => {
+              d.limits.feedback = feedback ?? DEFAULT_FEEDBACK;
+            })
+          }
+        />
+      </SectionCard>
 
       {draft.domains.map((domain, domainIndex) => (
         <Stack

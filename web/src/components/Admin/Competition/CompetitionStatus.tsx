@@ -1,7 +1,7 @@
 import type { AdminCompetition, PhaseState } from "@tandem/competition";
-import { Fact, Facts } from "../Facts";
+import { formatInZone } from "../../../competition/timeZones";
+import { Fact, Facts } from "../../Facts";
 import { formatDateTime } from "../time";
-import { formatInZone } from "./zonedTime";
 
 const STATES: Record<PhaseState, string> = {
   registration: "Registration: no phase running",
@@ -22,7 +22,7 @@ function endOf({ status, definition }: AdminCompetition): string {
 export function CompetitionStatus({ data }: { data: AdminCompetition }) {
   const zone = data.definition.time_zone;
   return (
-    <Facts>
+    <Facts strong>
       <Fact label="State">{STATES[data.status.state]}</Fact>
       <Fact label="Phase">{data.status.phase?.name ?? "None"}</Fact>
       <Fact label="Ends">{endOf(data)}</Fact>

@@ -1,22 +1,15 @@
-import {
-  Anchor,
-  Card,
-  Checkbox,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Card, Checkbox, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type AdminCompetition, mainPhaseOf } from "@tandem/competition";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatInZone } from "../../../competition/timeZones";
+import { SectionCard } from "../../SectionCard";
+import { TitledSection } from "../TitledSection";
 import { DayOrMonthField } from "./DayOrMonthField";
 import type { SectionProps } from "./draft";
+import { DraftText } from "./fields";
 import { useIssue } from "./issues";
 import { ZonedDateTimeField, type ZoneView, zoneTitle } from "./ZonedDateTimeField";
-import { formatInZone } from "./zonedTime";
 
 type OverrideSource = AdminCompetition["overrides"]["opens_at"];
 
@@ -65,7 +58,6 @@ function PhaseCard({
 }: SectionProps & { index: number; zone: ZoneView; notes: { start: ReactNode; end: ReactNode } }) {
   const phase = draft.phases[index];
   const at = `phases.${index}`;
-  const nameError = useIssue(`${at}.name`);
   const startError = useIssue(`${at}.starts_at`);
   const endError = useIssue(`${at}.ends_at`);
   if (!phase) return null;
@@ -73,15 +65,13 @@ function PhaseCard({
     <Card withBorder radius="md" padding="md" component="section" aria-label={`Phase ${phase.id}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
-          <TextInput
+          <DraftText
+            path={`${at}.name`}
             label={`Phase "${phase.id}": name`}
             value={phase.name}
-            error={nameError}
-            onChange={(event) => {
-              const name = event.currentTarget.value;
-              edit((d) => {
-                d.phases[index]!.name = name;
-              });
+            edit={edit}
+            set={(d, name) => {
+              d.phases[index]!.name = name;
             }}
             style={{ flex: 1, minWidth: 200 }}
           />
@@ -128,64 +118,76 @@ function PhaseCard({
   );
 }
 
+/** The dates that may be a day or a month to be decided, as the pages show them. */
+const DAY_OR_MONTH_DATES = [
+  { name: "registration_opens", label: "Registration opens" },
+  { name: "winners", label: "Winners announced" },
+  { name: "workshop", label: "Workshop" },
+] as const;
+
+function DayOrMonthDate({
+  name,
+  label,
+  draft,
+  edit,
+}: SectionProps & { name: (typeof DAY_OR_MONTH_DATES)[number]["name"]; label: string }) {
+  const error = useIssue(`dates.${name}`);
+  return (
+    <DayOrMonthField
+      label={label}
+      value={draft.dates[name]}
+      timeZone={draft.time_zone.id}
+      error={error}
+      onChange={(value) =>
+        edit((d) => {
+          d.dates[name] = value;
+        })
+      }
+    />
+  );
+}
+
 /**
  * The edition's dates, each in the competition's time zone: the phases (the main one decides
  * which submissions count), registration, winners and workshop, the archive date.
  */
 export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionProps) {
   const zone = draft.time_zone;
-  const zoneIdError = useIssue("time_zone.id");
-  const zoneNameError = useIssue("time_zone.name");
-  const registrationError = useIssue("dates.registration_opens");
-  const winnersError = useIssue("dates.winners");
-  const workshopError = useIssue("dates.workshop");
   const archiveError = useIssue("dates.archived_at");
   const phasesError = useIssue("phases");
   const main = draft.phases.length > 0 ? mainPhaseOf(draft.phases) : undefined;
 
   return (
     <Stack gap="lg">
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="zone-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="zone-title">
-            Time zone
-          </Title>
-          <Text size="sm" c="dimmed">
-            Every date below is entered, and shown on the pages, in {zoneTitle(zone)} time.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Name on the pages"
-              description="e.g. US Central"
-              value={zone.name}
-              error={zoneNameError}
-              onChange={(event) => {
-                const name = event.currentTarget.value;
-                edit((d) => {
-                  d.time_zone.name = name;
-                });
-              }}
-            />
-            <TextInput
-              label="IANA time zone"
-              description="e.g. America/Chicago"
-              value={zone.id}
-              error={zoneIdError}
-              onChange={(event) => {
-                const id = event.currentTarget.value;
-                edit((d) => {
-                  d.time_zone.id = id;
-                });
-              }}
-            />
-          </SimpleGrid>
-        </Stack>
-      </Card>
+      <SectionCard id="zone-title" title="Time zone">
+        <Text size="sm" c="dimmed">
+          Every date below is entered, and shown on the pages, in {zoneTitle(zone)} time.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <DraftText
+            path="time_zone.name"
+            label="Name on the pages"
+            description="e.g. US Central"
+            value={zone.name}
+            edit={edit}
+            set={(d, name) => {
+              d.time_zone.name = name;
+            }}
+          />
+          <DraftText
+            path="time_zone.id"
+            label="IANA time zone"
+            description="e.g. America/Chicago"
+            value={zone.id}
+            edit={edit}
+            set={(d, id) => {
+              d.time_zone.id = id;
+            }}
+          />
+        </SimpleGrid>
+      </SectionCard>
 
-      <Stack gap="sm" component="section" aria-labelledby="phases-title">
-        <Title order={2} size="h4" id="phases-title">
-          Phases
-        </Title>
+      <TitledSection id="phases-title" title="Phases">
         <Text size="sm" c="dimmed">
           Submissions count only inside a phase that counts; the last one that counts is the main
           phase, whose end is the submission deadline.
@@ -225,66 +227,31 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
             />
           );
         })}
-      </Stack>
+      </TitledSection>
 
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="dates-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="dates-title">
-            Other dates
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-            <DayOrMonthField
-              label="Registration opens"
-              value={draft.dates.registration_opens}
-              timeZone={zone.id}
-              error={registrationError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.dates.registration_opens = value;
-                })
-              }
-            />
-            <DayOrMonthField
-              label="Winners announced"
-              value={draft.dates.winners}
-              timeZone={zone.id}
-              error={winnersError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.dates.winners = value;
-                })
-              }
-            />
-            <DayOrMonthField
-              label="Workshop"
-              value={draft.dates.workshop}
-              timeZone={zone.id}
-              error={workshopError}
-              onChange={(value) =>
-                edit((d) => {
-                  d.dates.workshop = value;
-                })
-              }
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <ZonedDateTimeField
-              label="Archived at (optional)"
-              value={draft.dates.archived_at}
-              zone={zone}
-              optional
-              error={archiveError}
-              note="After the reveal, the competition is archived then; empty: never."
-              onChange={(value) =>
-                edit((d) => {
-                  if (value === undefined) delete d.dates.archived_at;
-                  else d.dates.archived_at = value;
-                })
-              }
-            />
-          </SimpleGrid>
-        </Stack>
-      </Card>
+      <SectionCard id="dates-title" title="Other dates">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {DAY_OR_MONTH_DATES.map(({ name, label }) => (
+            <DayOrMonthDate key={name} name={name} label={label} draft={draft} edit={edit} />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <ZonedDateTimeField
+            label="Archived at (optional)"
+            value={draft.dates.archived_at}
+            zone={zone}
+            optional
+            error={archiveError}
+            note="After the reveal, the competition is archived then; empty: never."
+            onChange={(value) =>
+              edit((d) => {
+                if (value === undefined) delete d.dates.archived_at;
+                else d.dates.archived_at = value;
+              })
+            }
+          />
+        </SimpleGrid>
+      </SectionCard>
     </Stack>
   );
 }

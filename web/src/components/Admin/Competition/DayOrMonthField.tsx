@@ -1,6 +1,7 @@
 import { Group, SegmentedControl, TextInput } from "@mantine/core";
 import type { CompetitionDefinition } from "@tandem/competition";
-import { isTimeZone, toZonedInput } from "./zonedTime";
+import { isTimeZone } from "../../../competition/timeZones";
+import { toZonedInput } from "./zonedTime";
 
 /** A date of the definition: a day, a moment, or `{ tbd: month }` (a month, day to be decided). */
 export type DateValue = CompetitionDefinition["dates"]["winners"];

@@ -1,9 +1,10 @@
-import { Card, Radio, Stack, Text, Title } from "@mantine/core";
+import { Radio, Stack, Text } from "@mantine/core";
 import {
   DEFAULT_LEADERBOARD_VISIBILITY,
   LEADERBOARD_VISIBILITIES,
   type LeaderboardVisibility,
 } from "@tandem/competition";
+import { SectionCard } from "../../SectionCard";
 import type { SectionProps } from "./draft";
 import { useIssue } from "./issues";
 
@@ -30,37 +31,32 @@ const CHOICES: Record<LeaderboardVisibility, { label: string; description: strin
 export function LeaderboardVisibilityField({ draft, edit }: SectionProps) {
   const error = useIssue("leaderboard_visibility");
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="board-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="board-title">
-          Leaderboard
-        </Title>
-        <Radio.Group
-          label="Who sees the leaderboards"
-          description="Only organizers ever see the private preview; everyone else sees the public standings until you reveal the final ones."
-          value={draft.leaderboard_visibility ?? DEFAULT_LEADERBOARD_VISIBILITY}
-          error={error}
-          onChange={(value) =>
-            edit((d) => {
-              d.leaderboard_visibility = value as LeaderboardVisibility;
-            })
-          }
-        >
-          <Stack gap="xs" mt="xs">
-            {LEADERBOARD_VISIBILITIES.map((choice) => (
-              <Radio
-                key={choice}
-                value={choice}
-                label={CHOICES[choice].label}
-                description={CHOICES[choice].description}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Text size="xs" c="dimmed">
-          In force on every page and in every submit answer as soon as the version is saved.
-        </Text>
-      </Stack>
-    </Card>
+    <SectionCard id="board-title" title="Leaderboard">
+      <Radio.Group
+        label="Who sees the leaderboards"
+        description="Only organizers ever see the private preview; everyone else sees the public standings until you reveal the final ones."
+        value={draft.leaderboard_visibility ?? DEFAULT_LEADERBOARD_VISIBILITY}
+        error={error}
+        onChange={(value) =>
+          edit((d) => {
+            d.leaderboard_visibility = value as LeaderboardVisibility;
+          })
+        }
+      >
+        <Stack gap="xs" mt="xs">
+          {LEADERBOARD_VISIBILITIES.map((choice) => (
+            <Radio
+              key={choice}
+              value={choice}
+              label={CHOICES[choice].label}
+              description={CHOICES[choice].description}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="xs" c="dimmed">
+        In force on every page and in every submit answer as soon as the version is saved.
+      </Text>
+    </SectionCard>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Code,
-  Group,
-  List,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Code, Group, List, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { CompetitionChange, DefinitionIssue } from "@tandem/competition";
 import { useState } from "react";
@@ -20,11 +9,12 @@ import {
   staleVersionOf,
 } from "../../../api/admin/competition/errors";
 import { useReviewCompetition, useSaveCompetition } from "../../../api/admin/competition/hooks";
+import { formatInZone } from "../../../competition/timeZones";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
 import { ChangeList } from "./ChangeList";
 import { type Draft, draftKey } from "./draft";
 import { ValidationIssues } from "./ValidationIssues";
-import { formatInZone } from "./zonedTime";
 
 /** What the server said of the draft it was sent (`key`), with or without `rescore`. */
 type Outcome =
@@ -185,101 +175,91 @@ export function ReviewAndSave({
   const canSave = issues.length === 0 && current && outcome?.kind === "changes";
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="review-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="review-title">
-          Review and save
-        </Title>
-        <Text size="sm" c="dimmed">
-          {dirty
-            ? `Unsaved changes to version ${baseVersion}. Review them: the server lists what they change and what follows, without saving.`
-            : `No changes to version ${baseVersion} yet.`}
-        </Text>
+    <SectionCard id="review-title" title="Review and save">
+      <Text size="sm" c="dimmed">
+        {dirty
+          ? `Unsaved changes to version ${baseVersion}. Review them: the server lists what they change and what follows, without saving.`
+          : `No changes to version ${baseVersion} yet.`}
+      </Text>
 
-        {staleVersion !== null && (
-          <Alert
-            color="orange"
-            variant="light"
-            role="alert"
-            title="Someone else saved a new version"
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                Another organizer saved version {staleVersion} while you were editing version{" "}
-                {baseVersion}. Reload version {staleVersion} to make your change on it; what you
-                changed here is then discarded.
-              </Text>
-              <Button size="xs" variant="light" color="orange" loading={reloading} onClick={reload}>
-                Reload version {staleVersion}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-
-        <ValidationIssues issues={issues} />
-
-        {outcome && !current && outcome.kind !== "stale" && outcome.kind !== "failed" && (
-          <Text size="sm" c="dimmed">
-            The definition changed since the last review: review it again.
-          </Text>
-        )}
-        {outcome?.kind === "changes" && current && (
-          <Stack gap={6}>
-            <Text size="sm" fw={600}>
-              What this saves
+      {staleVersion !== null && (
+        <Alert color="orange" variant="light" role="alert" title="Someone else saved a new version">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Another organizer saved version {staleVersion} while you were editing version{" "}
+              {baseVersion}. Reload version {staleVersion} to make your change on it; what you
+              changed here is then discarded.
             </Text>
-            <ChangeList changes={outcome.changes} local={localDate(draft)} />
+            <Button size="xs" variant="light" color="orange" loading={reloading} onClick={reload}>
+              Reload version {staleVersion}
+            </Button>
           </Stack>
-        )}
-        {outcome?.kind === "refused" && current && (
-          <>
-            <Refusal refusal={outcome.refusal} />
-            {outcome.refusal.changes.length > 0 && (
-              <Stack gap={6}>
-                <Text size="sm" fw={600}>
-                  What it would change
-                </Text>
-                <ChangeList changes={outcome.refusal.changes} local={localDate(draft)} />
-              </Stack>
-            )}
-          </>
-        )}
-        {outcome?.kind === "invalid" && current && (
-          <ValidationIssues issues={outcome.issues} title="The server found these problems" />
-        )}
-        {outcome?.kind === "failed" && (
-          <Alert color="red" variant="light" role="alert" title="The change could not be checked">
-            <Text size="sm">{outcome.message}</Text>
-          </Alert>
-        )}
+        </Alert>
+      )}
 
-        {(needsRescore || rescore) && (
-          <Checkbox
-            label="Rescore affected challenges"
-            description="Their submissions are scored again with the new metric, in the same action."
-            checked={rescore}
-            onChange={(event) => {
-              const next = event.currentTarget.checked;
-              setRescore(next);
-              void runReview(next);
-            }}
-          />
-        )}
+      <ValidationIssues issues={issues} />
 
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="light"
-            loading={reviewing}
-            disabled={!dirty || issues.length > 0 || staleVersion !== null}
-            onClick={() => void runReview(rescore)}
-          >
-            Review changes
-          </Button>
-          <Button loading={saving} disabled={!canSave || staleVersion !== null} onClick={runSave}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+      {outcome && !current && outcome.kind !== "stale" && outcome.kind !== "failed" && (
+        <Text size="sm" c="dimmed">
+          The definition changed since the last review: review it again.
+        </Text>
+      )}
+      {outcome?.kind === "changes" && current && (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            What this saves
+          </Text>
+          <ChangeList changes={outcome.changes} local={localDate(draft)} />
+        </Stack>
+      )}
+      {outcome?.kind === "refused" && current && (
+        <>
+          <Refusal refusal={outcome.refusal} />
+          {outcome.refusal.changes.length > 0 && (
+            <Stack gap={6}>
+              <Text size="sm" fw={600}>
+                What it would change
+              </Text>
+              <ChangeList changes={outcome.refusal.changes} local={localDate(draft)} />
+            </Stack>
+          )}
+        </>
+      )}
+      {outcome?.kind === "invalid" && current && (
+        <ValidationIssues issues={outcome.issues} title="The server found these problems" />
+      )}
+      {outcome?.kind === "failed" && (
+        <Alert color="red" variant="light" role="alert" title="The change could not be checked">
+          <Text size="sm">{outcome.message}</Text>
+        </Alert>
+      )}
+
+      {(needsRescore || rescore) && (
+        <Checkbox
+          label="Rescore affected challenges"
+          description="Their submissions are scored again with the new metric, in the same action."
+          checked={rescore}
+          onChange={(event) => {
+            const next = event.currentTarget.checked;
+            setRescore(next);
+            void runReview(next);
+          }}
+        />
+      )}
+
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="light"
+          loading={reviewing}
+          disabled={!dirty || issues.length > 0 || staleVersion !== null}
+          onClick={() => void runReview(rescore)}
+        >
+          Review changes
+        </Button>
+        <Button loading={saving} disabled={!canSave || staleVersion !== null} onClick={runSave}>
+          Save
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }

@@ -1,10 +1,9 @@
-import { Card, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import type { Competition, TextSection } from "@tandem/competition";
 import { memo } from "react";
 import type { Draft, EditDraft, SectionProps } from "./draft";
+import { DraftText, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 import { LinesField } from "./LinesField";
-import { TextPreview } from "./TextPreview";
 
 const DYNAMIC = {
   timeline: "the timeline table",
@@ -38,60 +37,51 @@ const RulesSectionCard = memo(function RulesSectionCard({
   markdown: string | null;
 }) {
   const at = `site.rules.sections.${index}`;
-  const titleError = useIssue(`${at}.title`);
   const paragraphsError = useIssue(`${at}.paragraphs`);
   const bulletsError = useIssue(`${at}.bullets`);
-  const titleId = `rules-${section.id}-title`;
+  const name = section.title || section.id;
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={3} size="h5" id={titleId}>
-          Rules: {section.title || section.id}
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Stack gap="sm">
-            <TextInput
-              label="Section title"
-              value={section.title}
-              error={titleError}
-              onChange={(event) => {
-                const title = event.currentTarget.value;
-                edit((d) => {
-                  d.site.rules.sections[index]!.title = title;
-                });
-              }}
-            />
-            <LinesField
-              label="Paragraphs"
-              description="A blank line starts a new paragraph. Placeholders such as {{closes_at}} are filled in."
-              split="paragraphs"
-              value={section.paragraphs}
-              error={paragraphsError}
-              onChange={(paragraphs) =>
-                edit((d) => {
-                  d.site.rules.sections[index]!.paragraphs = paragraphs;
-                })
-              }
-            />
-            <LinesField
-              label="Bullets"
-              description="One bullet per line; none: no list."
-              split="lines"
-              value={section.bullets ?? []}
-              error={bulletsError}
-              onChange={(bullets) =>
-                edit((d) => {
-                  const target = d.site.rules.sections[index]!;
-                  if (bullets.length > 0) target.bullets = bullets;
-                  else delete target.bullets;
-                })
-              }
-            />
-          </Stack>
-          <TextPreview title={section.title || section.id} markdown={markdown} />
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <TextsCard
+      id={`rules-${section.id}-title`}
+      title={`Rules: ${name}`}
+      preview={{ title: name, markdown }}
+    >
+      <DraftText
+        path={`${at}.title`}
+        label="Section title"
+        value={section.title}
+        edit={edit}
+        set={(d, title) => {
+          d.site.rules.sections[index]!.title = title;
+        }}
+      />
+      <LinesField
+        label="Paragraphs"
+        description="A blank line starts a new paragraph. Placeholders such as {{closes_at}} are filled in."
+        split="paragraphs"
+        value={section.paragraphs}
+        error={paragraphsError}
+        onChange={(paragraphs) =>
+          edit((d) => {
+            d.site.rules.sections[index]!.paragraphs = paragraphs;
+          })
+        }
+      />
+      <LinesField
+        label="Bullets"
+        description="One bullet per line; none: no list."
+        split="lines"
+        value={section.bullets ?? []}
+        error={bulletsError}
+        onChange={(bullets) =>
+          edit((d) => {
+            const target = d.site.rules.sections[index]!;
+            if (bullets.length > 0) target.bullets = bullets;
+            else delete target.bullets;
+          })
+        }
+      />
+    </TextsCard>
   );
 });
 

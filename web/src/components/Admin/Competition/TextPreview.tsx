@@ -1,6 +1,5 @@
-import { Card, Stack, Text } from "@mantine/core";
-import { memo, useId } from "react";
-import { Markdown } from "../../Markdown";
+import { memo } from "react";
+import { MarkdownPreview } from "../MarkdownPreview";
 
 /**
  * Edited copy as the pages will show it, placeholders filled from the edited definition;
@@ -13,25 +12,11 @@ export const TextPreview = memo(function TextPreview({
   title: string;
   markdown: string | null;
 }) {
-  const id = useId();
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id={id}>
-        Preview: {title}
-      </Text>
-      <Card withBorder radius="sm" padding="sm" role="region" aria-labelledby={id}>
-        {markdown === null ? (
-          <Text size="sm" c="dimmed">
-            No preview until the dates and time zone are valid.
-          </Text>
-        ) : markdown.trim() ? (
-          <Markdown>{markdown}</Markdown>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Nothing to preview yet.
-          </Text>
-        )}
-      </Card>
-    </Stack>
+    <MarkdownPreview
+      label={`Preview: ${title}`}
+      markdown={markdown}
+      unavailable="No preview until the dates and time zone are valid."
+    />
   );
 });

@@ -1,9 +1,9 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Button, Group, Select } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
 import { memo } from "react";
 import type { Draft, EditDraft, SectionProps } from "./draft";
+import { AddButton, DraftText, TextsCard } from "./fields";
 import { useIssue } from "./issues";
-import { TextPreview } from "./TextPreview";
 
 /** The dates a timeline entry may name, as the definition spells them. */
 function dateChoices(phases: Draft["phases"], current: string) {
@@ -35,7 +35,6 @@ const EntryFields = memo(function EntryFields({
   edit: EditDraft;
 }) {
   const dateError = useIssue(`timeline.${index}.date`);
-  const eventError = useIssue(`timeline.${index}.event`);
   const n = index + 1;
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
@@ -52,15 +51,13 @@ const EntryFields = memo(function EntryFields({
         }
         style={{ flex: "1 1 200px" }}
       />
-      <TextInput
+      <DraftText
+        path={`timeline.${index}.event`}
         label={`Entry ${n}: event`}
         value={entry.event}
-        error={eventError}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          edit((d) => {
-            d.timeline[index]!.event = text;
-          });
+        edit={edit}
+        set={(d, text) => {
+          d.timeline[index]!.event = text;
         }}
         style={{ flex: "1 1 200px" }}
       />
@@ -89,44 +86,35 @@ export function TimelineTexts({
   preview,
 }: SectionProps & { preview: Competition | null }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="timeline-title">
-      <Stack gap="sm">
-        <Title order={3} size="h5" id="timeline-title">
-          Landing page and Rules: timeline
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Stack gap="sm">
-            {draft.timeline.map((entry, index) => (
-              <EntryFields
-                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place
-                key={index}
-                index={index}
-                entry={entry}
-                phases={draft.phases}
-                edit={edit}
-              />
-            ))}
-            <Button
-              variant="light"
-              size="xs"
-              style={{ alignSelf: "flex-start" }}
-              onClick={() =>
-                edit((d) => {
-                  d.timeline.push({ date: "registration_opens", event: "" });
-                })
-              }
-            >
-              Add an entry
-            </Button>
-          </Stack>
-          <TextPreview
-            title="timeline"
-            markdown={
-              preview ? preview.timeline.map((e) => `- **${e.date}**: ${e.event}`).join("\n") : null
-            }
-          />
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <TextsCard
+      id="timeline-title"
+      title="Landing page and Rules: timeline"
+      preview={{
+        title: "timeline",
+        markdown: preview
+          ? preview.timeline.map((e) => `- **${e.date}**: ${e.event}`).join("\n")
+          : null,
+      }}
+    >
+      {draft.timeline.map((entry, index) => (
+        <EntryFields
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place
+          key={index}
+          index={index}
+          entry={entry}
+          phases={draft.phases}
+          edit={edit}
+        />
+      ))}
+      <AddButton
+        onClick={() =>
+          edit((d) => {
+            d.timeline.push({ date: "registration_opens", event: "" });
+          })
+        }
+      >
+        Add an entry
+      </AddButton>
+    </TextsCard>
   );
 }

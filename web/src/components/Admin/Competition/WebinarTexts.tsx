@@ -1,10 +1,10 @@
-import { Button, Card, Divider, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { Divider, Stack } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
 import { Fragment, memo } from "react";
 import { webinarHasTakenPlace } from "../../Dashboard/webinars";
 import type { Draft, EditDraft, SectionProps } from "./draft";
+import { AddButton, DraftText, RemoveButton, TextsCard } from "./fields";
 import { useIssue } from "./issues";
-import { TextPreview } from "./TextPreview";
 import { ZonedDateTimeField } from "./ZonedDateTimeField";
 
 const WebinarFields = memo(function WebinarFields({
@@ -19,21 +19,17 @@ const WebinarFields = memo(function WebinarFields({
   edit: EditDraft;
 }) {
   const at = `webinars.${index}`;
-  const titleError = useIssue(`${at}.title`);
   const startError = useIssue(`${at}.starts_at`);
-  const urlError = useIssue(`${at}.url`);
   const n = index + 1;
   return (
     <Stack gap={6}>
-      <TextInput
+      <DraftText
+        path={`${at}.title`}
         label={`Webinar ${n}: title`}
         value={webinar.title}
-        error={titleError}
-        onChange={(event) => {
-          const title = event.currentTarget.value;
-          edit((d) => {
-            d.webinars[index]!.title = title;
-          });
+        edit={edit}
+        set={(d, title) => {
+          d.webinars[index]!.title = title;
         }}
       />
       <ZonedDateTimeField
@@ -47,23 +43,17 @@ const WebinarFields = memo(function WebinarFields({
           })
         }
       />
-      <TextInput
+      <DraftText
+        path={`${at}.url`}
         label={`Webinar ${n}: meeting link`}
         type="url"
         value={webinar.url}
-        error={urlError}
-        onChange={(event) => {
-          const url = event.currentTarget.value;
-          edit((d) => {
-            d.webinars[index]!.url = url;
-          });
+        edit={edit}
+        set={(d, url) => {
+          d.webinars[index]!.url = url;
         }}
       />
-      <Button
-        variant="subtle"
-        color="red"
-        size="xs"
-        style={{ alignSelf: "flex-start" }}
+      <RemoveButton
         onClick={() =>
           edit((d) => {
             d.webinars.splice(index, 1);
@@ -71,7 +61,7 @@ const WebinarFields = memo(function WebinarFields({
         }
       >
         Remove webinar {n}
-      </Button>
+      </RemoveButton>
     </Stack>
   );
 });
@@ -96,39 +86,30 @@ export function WebinarTexts({
   preview,
 }: SectionProps & { preview: Competition | null }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="webinars-title">
-      <Stack gap="sm">
-        <Title order={3} size="h5" id="webinars-title">
-          Dashboard: webinars
-        </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Stack gap="sm">
-            {draft.webinars.map((webinar, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: webinars have no id; the index is their place
-              <Fragment key={index}>
-                {index > 0 && <Divider />}
-                <WebinarFields index={index} webinar={webinar} zone={draft.time_zone} edit={edit} />
-              </Fragment>
-            ))}
-            <Button
-              variant="light"
-              size="xs"
-              style={{ alignSelf: "flex-start" }}
-              onClick={() =>
-                edit((d) => {
-                  d.webinars.push({ title: "", starts_at: "", url: "" });
-                })
-              }
-            >
-              Add a webinar
-            </Button>
-          </Stack>
-          <TextPreview
-            title="webinars"
-            markdown={preview ? webinarsMarkdown(preview, new Date()) : null}
-          />
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <TextsCard
+      id="webinars-title"
+      title="Dashboard: webinars"
+      preview={{
+        title: "webinars",
+        markdown: preview ? webinarsMarkdown(preview, new Date()) : null,
+      }}
+    >
+      {draft.webinars.map((webinar, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: webinars have no id; the index is their place
+        <Fragment key={index}>
+          {index > 0 && <Divider />}
+          <WebinarFields index={index} webinar={webinar} zone={draft.time_zone} edit={edit} />
+        </Fragment>
+      ))}
+      <AddButton
+        onClick={() =>
+          edit((d) => {
+            d.webinars.push({ title: "", starts_at: "", url: "" });
+          })
+        }
+      >
+        Add a webinar
+      </AddButton>
+    </TextsCard>
   );
 }

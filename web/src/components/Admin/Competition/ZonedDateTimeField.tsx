@@ -1,6 +1,7 @@
 import { TextInput } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import { fromZonedInput, isTimeZone, toZonedInput, zoneAbbreviation } from "./zonedTime";
+import { isTimeZone } from "../../../competition/timeZones";
+import { fromZonedInput, toZonedInput, zoneAbbreviation } from "./zonedTime";
 
 export interface ZoneView {
   /** IANA id, e.g. America/Chicago. */

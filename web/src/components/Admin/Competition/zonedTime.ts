@@ -6,16 +6,6 @@
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
 
-/** Whether `id` is a time zone `Intl` knows. */
-export function isTimeZone(id: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: id });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface Wall {
   year: number;
   month: number;
@@ -123,20 +113,4 @@ export function fromZonedInput(value: string, timeZone: string): ZonedParse {
   if (first === undefined) return { ok: false, reason: "skipped" };
   const offset = offsetMinutes(new Date(first), timeZone);
   return { ok: true, iso: `${value}:00${offsetText(offset)}` };
-}
-
-/** "Sun, Oct 26, 2025, 11:59 PM CDT": a moment as the organizer reads it, in `timeZone`. */
-export function formatInZone(at: Date | string, timeZone: string): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  if (Number.isNaN(date.getTime())) return String(at);
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: isTimeZone(timeZone) ? timeZone : "UTC",
-    timeZoneName: "short",
-  }).format(date);
 }

@@ -1,8 +1,9 @@
-import { Stack, Table, Text, Title } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { AdminHolder } from "@tandem/contracts";
 import { useAdmins } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { ListFrame } from "../DataTable";
+import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 
 /** How an admin came to hold the rights, in words. */
@@ -31,10 +32,7 @@ export function AdminsList() {
   const { data } = read;
   const rows = data?.admins ?? [];
   return (
-    <Stack gap="sm" component="section" aria-labelledby="admins-heading">
-      <Title order={2} size="h4" id="admins-heading">
-        Admins
-      </Title>
+    <TitledSection id="admins-heading" title="Admins">
       <ListFrame
         read={read}
         count={rows.length}
@@ -62,6 +60,6 @@ export function AdminsList() {
           </Table.Tr>
         ))}
       </ListFrame>
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   CopyButton,
   Group,
   NumberInput,
@@ -9,7 +8,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import {
   ADMIN_INVITATION_DAYS_DEFAULT,
@@ -19,8 +17,10 @@ import {
 } from "@tandem/contracts";
 import { useState } from "react";
 import { useCreateInvitation } from "../../../api/admin/invitations/hooks";
+import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { RequestFailure } from "../RequestFailure";
 
 /**
  * Makes a personal, single-use organizer invitation. Its code is shown here once, right after
@@ -53,89 +53,72 @@ export function InvitationComposer() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="invite-heading">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="invite-heading">
-            Invite an organizer
-          </Title>
-          <Text size="sm" c="dimmed">
-            A personal code that makes one admin account, entered as the admin password when signing
-            up as an organizer. It is shown once.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="For whom (optional)"
-              description="A name or an address, shown in the list below"
-              maxLength={ADMIN_INVITATION_LABEL_MAX_LENGTH}
-              value={label}
-              error={fieldErrors.label}
-              onChange={(event) => setLabel(event.currentTarget.value)}
-            />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Valid for (days)"
-              description={`1 to ${ADMIN_INVITATION_DAYS_MAX}`}
-              min={1}
-              max={ADMIN_INVITATION_DAYS_MAX}
-              allowDecimal={false}
-              value={days}
-              error={fieldErrors.expires_in_days}
-              onChange={setDays}
-            />
-          </SimpleGrid>
-          {requestError && (
-            <Alert color="red" variant="light" role="alert" title="No invitation was made">
-              <Text size="sm">{requestError}</Text>
-            </Alert>
-          )}
-          <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
-            Make invitation
-          </Button>
-          {created && (
-            <Alert
-              color="green"
-              variant="light"
-              title={
-                created.invitation.label
-                  ? `Invitation for ${created.invitation.label}`
-                  : "Invitation made"
-              }
-              aria-live="polite"
-            >
-              <Stack gap="xs">
-                <Text size="sm">
-                  Give this code to the person it is for. It will not be shown again.
-                </Text>
-                <Group gap="sm" wrap="wrap">
-                  <Text
-                    component="code"
-                    ff="monospace"
-                    fw={600}
-                    style={{ wordBreak: "break-all" }}
-                    aria-label="Invitation code"
-                  >
-                    {created.code}
-                  </Text>
-                  <CopyButton value={created.code}>
-                    {({ copied, copy }) => (
-                      <Button size="xs" variant="light" onClick={copy}>
-                        {copied ? "Copied" : "Copy code"}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
-              </Stack>
-            </Alert>
-          )}
-        </Stack>
-      </form>
-    </Card>
+    <SectionCard id="invite-heading" title="Invite an organizer" onSubmit={() => void submit()}>
+      <Text size="sm" c="dimmed">
+        A personal code that makes one admin account, entered as the admin password when signing up
+        as an organizer. It is shown once.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="For whom (optional)"
+          description="A name or an address, shown in the list below"
+          maxLength={ADMIN_INVITATION_LABEL_MAX_LENGTH}
+          value={label}
+          error={fieldErrors.label}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+        />
+        <NumberInput
+          classNames={{ wrapper: classes.numberField }}
+          label="Valid for (days)"
+          description={`1 to ${ADMIN_INVITATION_DAYS_MAX}`}
+          min={1}
+          max={ADMIN_INVITATION_DAYS_MAX}
+          allowDecimal={false}
+          value={days}
+          error={fieldErrors.expires_in_days}
+          onChange={setDays}
+        />
+      </SimpleGrid>
+      <RequestFailure title="No invitation was made" error={requestError} />
+      <Button type="submit" loading={isMutating} style={{ alignSelf: "flex-start" }}>
+        Make invitation
+      </Button>
+      {created && (
+        <Alert
+          color="green"
+          variant="light"
+          title={
+            created.invitation.label
+              ? `Invitation for ${created.invitation.label}`
+              : "Invitation made"
+          }
+          aria-live="polite"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              Give this code to the person it is for. It will not be shown again.
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              <Text
+                component="code"
+                ff="monospace"
+                fw={600}
+                style={{ wordBreak: "break-all" }}
+                aria-label="Invitation code"
+              >
+                {created.code}
+              </Text>
+              <CopyButton value={created.code}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="light" onClick={copy}>
+                    {copied ? "Copied" : "Copy code"}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+    </SectionCard>
   );
 }

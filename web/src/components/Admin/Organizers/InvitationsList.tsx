@@ -1,9 +1,10 @@
-import { Alert, Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Table, Text } from "@mantine/core";
 import type { AdminInvitation } from "@tandem/contracts";
 import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
 import { ListFrame } from "../DataTable";
+import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 
 const STATE_BADGE: Record<AdminInvitation["state"], { label: string; color: string }> = {
@@ -23,10 +24,7 @@ export function InvitationsList() {
   const rows = data?.invitations ?? [];
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="invitations-heading">
-      <Title order={2} size="h4" id="invitations-heading">
-        Invitations
-      </Title>
+    <TitledSection id="invitations-heading" title="Invitations">
       {data && (
         <Alert
           color={data.organizer_code_enabled ? "yellow" : "gray"}
@@ -121,6 +119,6 @@ export function InvitationsList() {
           </Table.Tr>
         ))}
       </ListFrame>
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { EXPORTS, exportPath } from "../../../api/admin/exports/requests";
 import { saveDownload } from "../../../api/lib/download";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
 
 /** The CSV exports, each fetched with the session and saved as a file. */
@@ -24,29 +25,24 @@ export function Exports() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="exports-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="exports-heading">
-          Exports
-        </Title>
-        <Group gap="md" align="flex-start">
-          {EXPORTS.map((item) => (
-            <Stack key={item.file} gap={4} align="flex-start">
-              <Button
-                variant="light"
-                loading={busy === item.file}
-                disabled={busy !== null && busy !== item.file}
-                onClick={() => void download(item.file)}
-              >
-                {item.file}
-              </Button>
-              <Text size="xs" c="dimmed">
-                {item.description}
-              </Text>
-            </Stack>
-          ))}
-        </Group>
-      </Stack>
-    </Card>
+    <SectionCard id="exports-heading" title="Exports">
+      <Group gap="md" align="flex-start">
+        {EXPORTS.map((item) => (
+          <Stack key={item.file} gap={4} align="flex-start">
+            <Button
+              variant="light"
+              loading={busy === item.file}
+              disabled={busy !== null && busy !== item.file}
+              onClick={() => void download(item.file)}
+            >
+              {item.file}
+            </Button>
+            <Text size="xs" c="dimmed">
+              {item.description}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </SectionCard>
   );
 }

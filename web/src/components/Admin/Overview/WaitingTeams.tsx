@@ -1,16 +1,12 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import {
-  ACTIVATION_MESSAGE_MAX_LENGTH,
-  type AdminOverview,
-  type AdminWaitingTeam,
-} from "@tandem/contracts";
+import type { AdminOverview, AdminWaitingTeam } from "@tandem/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
-import { useActivateTeams, useDeclineActivation } from "../../../api/admin/teams/hooks";
+import { useActivateTeams } from "../../../api/admin/teams/hooks";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
-import { ReasonModal } from "../ReasonModal";
+import { DeclineActivationModal } from "../Teams/DeclineActivationModal";
 import { teamPath } from "../Teams/paths";
 import { formatDateTime } from "../time";
 
@@ -20,7 +16,6 @@ import { formatDateTime } from "../time";
  */
 export function WaitingTeams({ requests }: { requests: AdminOverview["activation_requests"] }) {
   const { trigger: activate } = useActivateTeams();
-  const { trigger: decline } = useDeclineActivation();
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<AdminWaitingTeam | null>(null);
 
@@ -132,24 +127,9 @@ export function WaitingTeams({ requests }: { requests: AdminOverview["activation
           </>
         )}
       </Stack>
-      <ReasonModal
-        opened={declining !== null}
+      <DeclineActivationModal
+        team={declining && { id: declining.team_id, name: declining.team_name }}
         onClose={() => setDeclining(null)}
-        title={`Decline ${declining?.team_name ?? "the team"}'s request`}
-        description="The team stays inactive. Its members see your reason on their dashboard and by e-mail, and may ask again."
-        label="Reason (optional)"
-        confirmLabel="Decline"
-        optional
-        maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
-        failed="The request could not be declined"
-        run={async (reason) => {
-          const team = declining!;
-          await decline({ teamId: team.team_id, reason });
-          return {
-            title: "Request declined",
-            message: `${team.team_name} sees your answer on its dashboard.`,
-          };
-        }}
       />
     </Card>
   );

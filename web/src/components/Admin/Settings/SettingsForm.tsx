@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -21,13 +20,14 @@ import {
   DEFAULT_PAUSE_MESSAGE,
   SETTINGS_LIMITS,
 } from "@tandem/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { LoadError } from "../../LoadError";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 import { PageTitle } from "../PageTitle";
+import { RequestFailure } from "../RequestFailure";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
 
 /** Empty number and time fields stand for "the deployment's value" (sent as null). */
@@ -79,6 +79,20 @@ function inForce(set: boolean, value: string, fallback: string) {
     : `In force: the deployment's ${fallback}. Enter a value to override it.`;
 }
 
+/** A group of settings, named by its legend. */
+function FieldsetCard({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0 }}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" component="legend">
+          {legend}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
 function Form({ settings }: { settings: AdminSettings }) {
   const { trigger: save, isMutating } = useSaveSettings();
   const [initial, setInitial] = useState(() => valuesOf(settings));
@@ -124,104 +138,85 @@ function Form({ settings }: { settings: AdminSettings }) {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
       <Stack gap="lg">
-        <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0 }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" component="legend">
-              Submissions
-            </Title>
-            <Switch
-              label="Pause submissions"
-              description="While paused, every upload is refused with the message below; nothing is stored."
-              {...form.getInputProps("submissions_paused", { type: "checkbox" })}
-            />
-            <Textarea
-              label="Pause message"
-              description={`Shown to participants while paused. Empty: "${DEFAULT_PAUSE_MESSAGE}"`}
-              autosize
-              minRows={2}
-              maxLength={SETTINGS_LIMITS.pauseMessage}
-              {...form.getInputProps("pause_message")}
-            />
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Daily limit per challenge"
+        <FieldsetCard legend="Submissions">
+          <Switch
+            label="Pause submissions"
+            description="While paused, every upload is refused with the message below; nothing is stored."
+            {...form.getInputProps("submissions_paused", { type: "checkbox" })}
+          />
+          <Textarea
+            label="Pause message"
+            description={`Shown to participants while paused. Empty: "${DEFAULT_PAUSE_MESSAGE}"`}
+            autosize
+            minRows={2}
+            maxLength={SETTINGS_LIMITS.pauseMessage}
+            {...form.getInputProps("pause_message")}
+          />
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Daily limit per challenge"
+            description={inForce(
+              set.daily_limit,
+              String(settings.daily_limit),
+              `value, ${defaults.daily_limit}`,
+            )}
+            placeholder={String(defaults.daily_limit)}
+            min={SETTINGS_LIMITS.dailyLimit.min}
+            max={SETTINGS_LIMITS.dailyLimit.max}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("daily_limit")}
+          />
+        </FieldsetCard>
+        <FieldsetCard legend="Competition window and final picks">
+          <Text size="xs" c="dimmed">
+            Times are in {yourTimeZone()}.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              type="datetime-local"
+              label="Opens at"
               description={inForce(
-                set.daily_limit,
-                String(settings.daily_limit),
-                `value, ${defaults.daily_limit}`,
+                set.opens_at,
+                formatDateTime(settings.opens_at),
+                `time, ${formatDateTime(defaults.opens_at)}`,
               )}
-              placeholder={String(defaults.daily_limit)}
-              min={SETTINGS_LIMITS.dailyLimit.min}
-              max={SETTINGS_LIMITS.dailyLimit.max}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps("daily_limit")}
+              {...form.getInputProps("opens_at")}
             />
-          </Stack>
-        </Card>
-        <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0 }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" component="legend">
-              Competition window and final picks
-            </Title>
-            <Text size="xs" c="dimmed">
-              Times are in {yourTimeZone()}.
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                type="datetime-local"
-                label="Opens at"
-                description={inForce(
-                  set.opens_at,
-                  formatDateTime(settings.opens_at),
-                  `time, ${formatDateTime(defaults.opens_at)}`,
-                )}
-                {...form.getInputProps("opens_at")}
-              />
-              <TextInput
-                type="datetime-local"
-                label="Closes at"
-                description={inForce(
-                  set.closes_at,
-                  formatDateTime(settings.closes_at),
-                  `time, ${formatDateTime(defaults.closes_at)}`,
-                )}
-                {...form.getInputProps("closes_at")}
-              />
-            </SimpleGrid>
-            <NumberInput
-              classNames={{ wrapper: classes.numberField }}
-              label="Final picks per challenge"
+            <TextInput
+              type="datetime-local"
+              label="Closes at"
               description={inForce(
-                set.final_picks,
-                String(settings.final_picks ?? "each challenge's own"),
-                "value: each challenge's own count",
+                set.closes_at,
+                formatDateTime(settings.closes_at),
+                `time, ${formatDateTime(defaults.closes_at)}`,
               )}
-              min={SETTINGS_LIMITS.finalPicks.min}
-              max={SETTINGS_LIMITS.finalPicks.max}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps("final_picks")}
+              {...form.getInputProps("closes_at")}
             />
-          </Stack>
-        </Card>
-        <Card withBorder radius="md" padding="md" component="fieldset" style={{ margin: 0 }}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" component="legend">
-              Teams
-            </Title>
-            <Switch
-              label="Require a verified e-mail address to create or join a team"
-              description="Off: participants go from sign-up straight to their team, as the site has always worked. On: a participant first opens a link we mail from their dashboard (addresses from a GitHub sign-in count as verified)."
-              {...form.getInputProps("require_verified_email", { type: "checkbox" })}
-            />
-          </Stack>
-        </Card>
-        {requestError && (
-          <Alert color="red" variant="light" role="alert" title="The settings could not be saved">
-            <Text size="sm">{requestError}</Text>
-          </Alert>
-        )}
+          </SimpleGrid>
+          <NumberInput
+            classNames={{ wrapper: classes.numberField }}
+            label="Final picks per challenge"
+            description={inForce(
+              set.final_picks,
+              String(settings.final_picks ?? "each challenge's own"),
+              "value: each challenge's own count",
+            )}
+            min={SETTINGS_LIMITS.finalPicks.min}
+            max={SETTINGS_LIMITS.finalPicks.max}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps("final_picks")}
+          />
+        </FieldsetCard>
+        <FieldsetCard legend="Teams">
+          <Switch
+            label="Require a verified e-mail address to create or join a team"
+            description="Off: participants go from sign-up straight to their team, as the site has always worked. On: a participant first opens a link we mail from their dashboard (addresses from a GitHub sign-in count as verified)."
+            {...form.getInputProps("require_verified_email", { type: "checkbox" })}
+          />
+        </FieldsetCard>
+        <RequestFailure title="The settings could not be saved" error={requestError} />
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
             {settings.updated_at

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  List,
-  NativeSelect,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, List, NativeSelect, Progress, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { ChallengeRescoreProgress } from "@tandem/contracts";
 import { useState } from "react";
@@ -22,6 +11,7 @@ import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { formatScore } from "../../Dashboard/format";
 import { LoadError } from "../../LoadError";
+import { SectionCard } from "../../SectionCard";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
 import { formatDateTime } from "../time";
@@ -103,67 +93,62 @@ export function RescoreTools() {
   };
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="rescore-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="rescore-heading">
-          Rescoring
-        </Title>
-        <Group align="flex-end" gap="sm">
-          <NativeSelect
-            label="Challenge to rescore"
-            data={[
-              { value: "", label: "Choose a challenge" },
-              ...challengeOptions(competition).slice(1),
-            ]}
-            value={challenge}
-            onChange={(event) => {
-              setChallenge(event.currentTarget.value);
-              setWatched(event.currentTarget.value || null);
-            }}
-          />
-          <ConfirmButton
-            label="Rescore challenge"
-            disabled={!challenge}
-            color="orange"
-            title={`Rescore every submission of ${challenge}?`}
-            confirmLabel="Rescore"
-            failed="The rescore could not be started"
-            run={async () => {
-              const answer = await rescore(challenge);
-              // The write reads the challenge's progress again; polling follows from there.
-              setWatched(challenge);
-              return {
-                title: "Rescore started",
-                message: `${answer.queued} submissions of ${challenge} went back into the queue.`,
-              };
-            }}
-          >
-            Every scored submission of the challenge is scored again against the current answers.
-            Scores and ranks may move.
-          </ConfirmButton>
-          <Button variant="light" loading={retrying} onClick={() => void retryFailed()}>
-            {challenge ? `Retry failed of ${challenge}` : "Retry failed"}
-          </Button>
-        </Group>
-        {watched && progress.data && <ProgressReport progress={progress.data} />}
-        {watched && noRescoreYet && (
-          <Text size="sm" c="dimmed">
-            No rescore of {watched} has been started.
-          </Text>
-        )}
-        {watched && progress.error && !noRescoreYet && !progress.data && (
-          <LoadError
-            title="The rescore's progress could not be loaded"
-            error={progress.error}
-            onRetry={() => progress.mutate()}
-          />
-        )}
-        {!watched && (
-          <Alert variant="light" color="gray">
-            <Text size="sm">Choose a challenge to see its latest rescore or start one.</Text>
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard id="rescore-heading" title="Rescoring">
+      <Group align="flex-end" gap="sm">
+        <NativeSelect
+          label="Challenge to rescore"
+          data={[
+            { value: "", label: "Choose a challenge" },
+            ...challengeOptions(competition).slice(1),
+          ]}
+          value={challenge}
+          onChange={(event) => {
+            setChallenge(event.currentTarget.value);
+            setWatched(event.currentTarget.value || null);
+          }}
+        />
+        <ConfirmButton
+          label="Rescore challenge"
+          disabled={!challenge}
+          color="orange"
+          title={`Rescore every submission of ${challenge}?`}
+          confirmLabel="Rescore"
+          failed="The rescore could not be started"
+          run={async () => {
+            const answer = await rescore(challenge);
+            // The write reads the challenge's progress again; polling follows from there.
+            setWatched(challenge);
+            return {
+              title: "Rescore started",
+              message: `${answer.queued} submissions of ${challenge} went back into the queue.`,
+            };
+          }}
+        >
+          Every scored submission of the challenge is scored again against the current answers.
+          Scores and ranks may move.
+        </ConfirmButton>
+        <Button variant="light" loading={retrying} onClick={() => void retryFailed()}>
+          {challenge ? `Retry failed of ${challenge}` : "Retry failed"}
+        </Button>
+      </Group>
+      {watched && progress.data && <ProgressReport progress={progress.data} />}
+      {watched && noRescoreYet && (
+        <Text size="sm" c="dimmed">
+          No rescore of {watched} has been started.
+        </Text>
+      )}
+      {watched && progress.error && !noRescoreYet && !progress.data && (
+        <LoadError
+          title="The rescore's progress could not be loaded"
+          error={progress.error}
+          onRetry={() => progress.mutate()}
+        />
+      )}
+      {!watched && (
+        <Alert variant="light" color="gray">
+          <Text size="sm">Choose a challenge to see its latest rescore or start one.</Text>
+        </Alert>
+      )}
+    </SectionCard>
   );
 }

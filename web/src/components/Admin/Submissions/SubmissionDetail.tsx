@@ -17,13 +17,14 @@ import { useAdminSubmission, useSubmissionAction } from "../../../api/admin/subm
 import { downloadAdminSubmissionFile } from "../../../api/admin/submissions/requests";
 import { hasErrorCode } from "../../../api/client";
 import { formatScore } from "../../Dashboard/format";
+import { Fact, Facts } from "../../Facts";
 import { LoadError } from "../../LoadError";
 import { submitterLabel } from "../../Submissions/format";
 import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
-import { Fact, Facts } from "../Facts";
+import { NotFoundAlert } from "../NotFoundAlert";
 import { ReasonModal } from "../ReasonModal";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
@@ -76,14 +77,12 @@ export function SubmissionDetail({ submissionId }: { submissionId: string }) {
       hasErrorCode(error, "request.invalid")
     ) {
       return (
-        <Alert color="orange" variant="light" title="Submission not found">
-          <Text size="sm">
-            No submission has this id.{" "}
-            <Anchor component={Link} to="/admin/submissions">
-              Back to all submissions
-            </Anchor>
-          </Text>
-        </Alert>
+        <NotFoundAlert
+          title="Submission not found"
+          back={{ to: "/admin/submissions", label: "Back to all submissions" }}
+        >
+          No submission has this id.
+        </NotFoundAlert>
       );
     }
     return (
@@ -127,7 +126,7 @@ export function SubmissionDetail({ submissionId }: { submissionId: string }) {
           </Text>
         </Alert>
       )}
-      <Facts>
+      <Facts strong>
         <Fact label={`Public ${s.metric_name}`}>{score(s.public_score)}</Fact>
         <Fact label={`Private ${s.metric_name}`}>{score(s.private_score)}</Fact>
         <Fact label="Counted">{s.counted ? "Yes" : "No (practice)"}</Fact>

@@ -1,10 +1,10 @@
-import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
-import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
+import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import type { AdminSubmissionsFilter } from "../../../api/admin/submissions/hooks";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { STATUS_LABELS } from "../../Submissions/messages";
-import { fromLocalInput, toLocalInput } from "../time";
+import { ChoiceFilter, FilterGroup, MomentFilter } from "../Filters";
 
 /** "All challenges", then the competition's challenges grouped by domain. */
 export const challengeOptions = (competition: Competition) => [
@@ -38,12 +38,7 @@ export function SubmissionsFilters({
 }: SubmissionsFiltersProps) {
   const { competition } = useCompetition();
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 5 }}
-      spacing="sm"
-      role="group"
-      aria-label="Submission filters"
-    >
+    <FilterGroup label="Submission filters" cols={{ base: 1, sm: 2, lg: 5 }}>
       <TextInput
         label="Team id"
         description="From the team's page"
@@ -52,40 +47,32 @@ export function SubmissionsFilters({
         error={teamError}
         onChange={(event) => onTeam(event.currentTarget.value)}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Challenge"
         description="Any challenge unless chosen"
         data={challengeOptions(competition)}
         value={value.challenge}
-        onChange={(event) => onChange({ ...value, challenge: event.currentTarget.value })}
+        onChange={(challenge) => onChange({ ...value, challenge })}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Status"
         description="Any status unless chosen"
         data={statusOptions}
         value={value.status}
-        onChange={(event) =>
-          onChange({ ...value, status: event.currentTarget.value as SubmissionStatus | "" })
-        }
+        onChange={(status) => onChange({ ...value, status })}
       />
-      <TextInput
+      <MomentFilter
         label="Since"
         description="Made at or after"
-        type="datetime-local"
-        value={toLocalInput(value.since)}
-        onChange={(event) =>
-          onChange({ ...value, since: fromLocalInput(event.currentTarget.value) })
-        }
+        value={value.since}
+        onChange={(since) => onChange({ ...value, since })}
       />
-      <TextInput
+      <MomentFilter
         label="Until"
         description="Made before"
-        type="datetime-local"
-        value={toLocalInput(value.until)}
-        onChange={(event) =>
-          onChange({ ...value, until: fromLocalInput(event.currentTarget.value) })
-        }
+        value={value.until}
+        onChange={(until) => onChange({ ...value, until })}
       />
-    </SimpleGrid>
+    </FilterGroup>
   );
 }

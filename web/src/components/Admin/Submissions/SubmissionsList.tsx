@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Stack, Table } from "@mantine/core";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "@tandem/contracts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -8,22 +8,17 @@ import {
   NO_SUBMISSION_FILTERS,
   useAdminSubmissions,
 } from "../../../api/admin/submissions/hooks";
-import { formatScore } from "../../Dashboard/format";
-import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
 import { ListFrame } from "../DataTable";
 import { PageTitle } from "../PageTitle";
-import { adminSubmissionPath } from "../Teams/TeamDetail";
 import { teamPath } from "../Teams/TeamsList";
-import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
 import { RescoreTools } from "./RescoreChallenge";
+import { SubmissionStatusCell, SubmissionTimeCell, scoreText } from "./SubmissionCells";
 import { SubmissionsFilters } from "./SubmissionsFilters";
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const score = (value: number | null) => (value === null ? "–" : formatScore(value));
 
 /** The filters a link may start the list with (`?team=...&status=failed`). */
 function initialFilters(params: URLSearchParams): AdminSubmissionsFilter {
@@ -96,35 +91,21 @@ export function SubmissionsList() {
           label: "Submission pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         {rows.map((s) => (
           <Table.Tr key={s.id}>
-            <Table.Td className={classes.nowrap}>
-              <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
-                {formatDateTime(s.created_at)}
-              </Anchor>
-            </Table.Td>
+            <SubmissionTimeCell id={s.id} createdAt={s.created_at} />
             <Table.Td className={classes.wrapAnywhere}>
               <Anchor component={Link} to={teamPath(s.team.id)} size="sm">
                 {s.team.name}
               </Anchor>
             </Table.Td>
             <Table.Td>{s.challenge_key}</Table.Td>
-            <Table.Td>
-              <Stack gap={2} align="flex-start">
-                <StatusBadge status={s.status} />
-                {s.error && (
-                  <Text size="xs" className={classes.fullText} lineClamp={3}>
-                    {s.error}
-                  </Text>
-                )}
-              </Stack>
-            </Table.Td>
-            <Table.Td>{score(s.public_score)}</Table.Td>
-            <Table.Td>{score(s.private_score)}</Table.Td>
+            <SubmissionStatusCell status={s.status} error={s.error} lines={3} />
+            <Table.Td>{scoreText(s.public_score)}</Table.Td>
+            <Table.Td>{scoreText(s.private_score)}</Table.Td>
             <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
             <Table.Td>{s.attempts}</Table.Td>
           </Table.Tr>

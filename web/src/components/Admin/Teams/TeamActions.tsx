@@ -1,37 +1,26 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import {
-  ACTIVATION_MESSAGE_MAX_LENGTH,
-  type AdminTeamDetail,
-  DISQUALIFICATION_REASON_MAX_LENGTH,
-} from "@tandem/contracts";
+import { Button, Group, Text } from "@mantine/core";
+import { type AdminTeamDetail, DISQUALIFICATION_REASON_MAX_LENGTH } from "@tandem/contracts";
 import { useState } from "react";
-import {
-  useActivateTeams,
-  useDeclineActivation,
-  useRotateTeamKey,
-  useTeamAction,
-} from "../../../api/admin/teams/hooks";
+import { useActivateTeams, useRotateTeamKey, useTeamAction } from "../../../api/admin/teams/hooks";
+import { SectionCard } from "../../SectionCard";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
 import { DailyLimitForm } from "./DailyLimitForm";
+import { DeclineActivationModal } from "./DeclineActivationModal";
 
 /** What an organizer can do to one team; each change is audited on the server. */
 export function TeamActions({ team }: { team: AdminTeamDetail }) {
   const { trigger: act } = useTeamAction(team.id);
   const { trigger: activate } = useActivateTeams();
   const { trigger: rotate } = useRotateTeamKey(team.id);
-  const { trigger: decline } = useDeclineActivation();
   const [disqualifying, setDisqualifying] = useState(false);
   const [declining, setDeclining] = useState(false);
   const waiting = team.activation_request?.state === "waiting";
   const active = team.status === "active";
 
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="team-actions">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="team-actions">
-          Actions
-        </Title>
+    <>
+      <SectionCard id="team-actions" title="Actions" gap="md">
         <Group gap="sm">
           {active ? (
             <ConfirmButton
@@ -107,21 +96,10 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
         <Text size="xs" c="dimmed">
           Every action is recorded in the audit log.
         </Text>
-      </Stack>
-      <ReasonModal
-        opened={declining}
+      </SectionCard>
+      <DeclineActivationModal
+        team={declining ? { id: team.id, name: team.name } : null}
         onClose={() => setDeclining(false)}
-        title={`Decline ${team.name}'s request`}
-        description="The team stays inactive. Its members see your reason on their dashboard and by e-mail, and may ask again."
-        label="Reason (optional)"
-        confirmLabel="Decline"
-        optional
-        maxLength={ACTIVATION_MESSAGE_MAX_LENGTH}
-        failed="The request could not be declined"
-        run={async (reason) => {
-          await decline({ teamId: team.id, reason });
-          return { title: "Request declined", message: `${team.name} sees your answer.` };
-        }}
       />
       <ReasonModal
         opened={disqualifying}
@@ -137,6 +115,6 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
           return { title: "Team disqualified", message: `${team.name} is disqualified.` };
         }}
       />
-    </Card>
+    </>
   );
 }

@@ -5,15 +5,19 @@ import { Link } from "react-router";
 import { useAdminTeam, useRemoveTeamMember } from "../../../api/admin/teams/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { useCompetition } from "../../../competition/CompetitionContext";
-import { formatScore } from "../../Dashboard/format";
+import { Fact, Facts } from "../../Facts";
 import { LoadError } from "../../LoadError";
-import { StatusBadge } from "../../Submissions/StatusBadge";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
 import { DataTable } from "../DataTable";
-import { Fact, Facts } from "../Facts";
+import { NotFoundAlert } from "../NotFoundAlert";
+import {
+  SubmissionStatusCell,
+  SubmissionTimeCell,
+  scoreText,
+} from "../Submissions/SubmissionCells";
+import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
-import { adminSubmissionPath } from "./paths";
 import { StandingBadge } from "./StandingBadge";
 import { TeamActions } from "./TeamActions";
 import { TeamFlags } from "./TeamFlags";
@@ -80,9 +84,7 @@ function Results({ team }: { team: AdminTeamDetail }) {
         <Table.Tr key={c.challenge_key}>
           <Table.Td>{challengeName(competition, c.challenge_key)}</Table.Td>
           <Table.Td>{c.submissions}</Table.Td>
-          <Table.Td>
-            {c.best_public_score === null ? "–" : formatScore(c.best_public_score)}
-          </Table.Td>
+          <Table.Td>{scoreText(c.best_public_score)}</Table.Td>
         </Table.Tr>
       ))}
     </DataTable>
@@ -99,23 +101,10 @@ function LatestSubmissions({ team }: { team: AdminTeamDetail }) {
     >
       {team.latest_submissions.map((s) => (
         <Table.Tr key={s.id}>
-          <Table.Td className={classes.nowrap}>
-            <Anchor component={Link} to={adminSubmissionPath(s.id)} size="sm">
-              {formatDateTime(s.created_at)}
-            </Anchor>
-          </Table.Td>
+          <SubmissionTimeCell id={s.id} createdAt={s.created_at} />
           <Table.Td>{s.challenge_key}</Table.Td>
-          <Table.Td>
-            <Stack gap={2} align="flex-start">
-              <StatusBadge status={s.status} />
-              {s.error_message && (
-                <Text size="xs" className={classes.fullText}>
-                  {s.error_message}
-                </Text>
-              )}
-            </Stack>
-          </Table.Td>
-          <Table.Td>{s.public_score === null ? "–" : formatScore(s.public_score)}</Table.Td>
+          <SubmissionStatusCell status={s.status} error={s.error_message} />
+          <Table.Td>{scoreText(s.public_score)}</Table.Td>
           <Table.Td>{s.counted ? "Yes" : "No"}</Table.Td>
           <Table.Td>{s.submitted_via}</Table.Td>
         </Table.Tr>
@@ -140,14 +129,12 @@ export function TeamDetail({ teamId }: { teamId: string }) {
   if (!team) {
     if (hasErrorCode(error, "team.not_found") || hasErrorCode(error, "request.invalid")) {
       return (
-        <Alert color="orange" variant="light" title="Team not found">
-          <Text size="sm">
-            No team has this id (it may have been dissolved).{" "}
-            <Anchor component={Link} to="/admin/teams">
-              Back to all teams
-            </Anchor>
-          </Text>
-        </Alert>
+        <NotFoundAlert
+          title="Team not found"
+          back={{ to: "/admin/teams", label: "Back to all teams" }}
+        >
+          No team has this id (it may have been dissolved).
+        </NotFoundAlert>
       );
     }
     return (
@@ -201,7 +188,7 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         </Alert>
       )}
       {team.flags.length > 0 && <TeamFlags team={team} />}
-      <Facts>
+      <Facts strong>
         <Fact label="Activation">{team.status === "active" ? "Active" : "Inactive"}</Fact>
         <Fact label="Activated at">
           {team.activated_at ? formatDateTime(team.activated_at) : "Never"}
@@ -212,18 +199,12 @@ export function TeamDetail({ teamId }: { teamId: string }) {
         <Fact label="Team id">{team.id}</Fact>
       </Facts>
       <TeamActions team={team} />
-      <Stack gap="sm" component="section" aria-labelledby="members-heading">
-        <Title order={2} size="h4" id="members-heading">
-          Members ({team.team_members.length})
-        </Title>
+      <TitledSection id="members-heading" title={`Members (${team.team_members.length})`}>
         <Members team={team} />
-      </Stack>
-      <Stack gap="sm" component="section" aria-labelledby="results-heading">
-        <Title order={2} size="h4" id="results-heading">
-          Per-challenge results
-        </Title>
+      </TitledSection>
+      <TitledSection id="results-heading" title="Per-challenge results">
         <Results team={team} />
-      </Stack>
+      </TitledSection>
       <Stack gap="sm" component="section" aria-labelledby="latest-heading">
         <Group justify="space-between">
           <Title order={2} size="h4" id="latest-heading">

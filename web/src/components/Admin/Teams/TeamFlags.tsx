@@ -1,7 +1,8 @@
-import { Anchor, Card, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
 import type { AdminTeamDetail, AdminTeamFlag } from "@tandem/contracts";
 import { Link } from "react-router";
 import { useCompetition } from "../../../competition/CompetitionContext";
+import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import { DataTable } from "../DataTable";
 import { formatDateTime } from "../time";
@@ -107,28 +108,23 @@ function SamePredictions({ flag, team }: { flag: IdenticalPredictions; team: Adm
 /** A team's flags with their evidence: for the organizers to look into, never acted on here. */
 export function TeamFlags({ team }: { team: AdminTeamDetail }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="flags-heading">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h4" id="flags-heading">
-            Flags ({team.flags.length})
-          </Title>
-          <Text size="sm" c="dimmed">
-            Signs worth a look, for your judgement: the platform takes no action on them.
-          </Text>
-        </Stack>
-        {team.flags.map((flag) =>
-          flag.kind === "duplicate_participant" ? (
-            <SamePerson key={`person-${flag.email_key}`} flag={flag} teamId={team.id} />
-          ) : (
-            <SamePredictions
-              key={`file-${flag.challenge_key}-${flag.submissions[0]?.id}`}
-              flag={flag}
-              team={team}
-            />
-          ),
-        )}
-      </Stack>
-    </Card>
+    <SectionCard
+      id="flags-heading"
+      title={`Flags (${team.flags.length})`}
+      description="Signs worth a look, for your judgement: the platform takes no action on them."
+      gap="md"
+    >
+      {team.flags.map((flag) =>
+        flag.kind === "duplicate_participant" ? (
+          <SamePerson key={`person-${flag.email_key}`} flag={flag} teamId={team.id} />
+        ) : (
+          <SamePredictions
+            key={`file-${flag.challenge_key}-${flag.submissions[0]?.id}`}
+            flag={flag}
+            team={team}
+          />
+        ),
+      )}
+    </SectionCard>
   );
 }

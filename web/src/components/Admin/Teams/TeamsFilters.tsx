@@ -1,6 +1,6 @@
-import { NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { ADMIN_SORT_ORDERS, ADMIN_TEAM_SORTS, ADMIN_TEAM_STANDINGS } from "@tandem/contracts";
 import type { AdminTeamsFilter } from "../../../api/admin/teams/hooks";
+import { ChoiceFilter, FilterGroup, TextFilter } from "../Filters";
 
 export const SORT_LABELS: Record<AdminTeamsFilter["sort"], string> = {
   name: "Name",
@@ -40,51 +40,38 @@ interface TeamsFiltersProps {
 
 export function TeamsFilters({ search, onSearch, value, onChange }: TeamsFiltersProps) {
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, md: 3, lg: 5 }}
-      spacing="sm"
-      role="group"
-      aria-label="Team filters"
-    >
-      <TextInput
+    <FilterGroup label="Team filters" cols={{ base: 1, sm: 2, md: 3, lg: 5 }}>
+      <TextFilter
         label="Search teams"
         placeholder="Part of a team's name"
-        type="search"
+        search
         value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
+        onChange={onSearch}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Status"
         data={statusOptions}
         value={value.status}
-        onChange={(event) =>
-          onChange({ ...value, status: event.currentTarget.value as AdminTeamsFilter["status"] })
-        }
+        onChange={(status) => onChange({ ...value, status })}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Flags"
         data={flagOptions}
         value={value.flagged ? "flagged" : ""}
-        onChange={(event) =>
-          onChange({ ...value, flagged: event.currentTarget.value === "flagged" })
-        }
+        onChange={(flag) => onChange({ ...value, flagged: flag === "flagged" })}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Sort by"
         data={sortOptions}
         value={value.sort}
-        onChange={(event) =>
-          onChange({ ...value, sort: event.currentTarget.value as AdminTeamsFilter["sort"] })
-        }
+        onChange={(sort) => onChange({ ...value, sort })}
       />
-      <NativeSelect
+      <ChoiceFilter
         label="Order"
         data={orderOptions}
         value={value.order}
-        onChange={(event) =>
-          onChange({ ...value, order: event.currentTarget.value as AdminTeamsFilter["order"] })
-        }
+        onChange={(order) => onChange({ ...value, order })}
       />
-    </SimpleGrid>
+    </FilterGroup>
   );
 }

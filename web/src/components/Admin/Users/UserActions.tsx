@@ -69,48 +69,49 @@ function AdminSwitch({ user }: { user: AdminUserRow }) {
   );
 }
 
+/** Enabling and disabling an account: the same confirmation, worded for each. */
+const ACCOUNT_ACTIONS = {
+  enable: {
+    label: "Enable",
+    color: "green",
+    failed: "The account could not be enabled",
+    done: "Account enabled",
+    outcome: (username: string) => `${username} can sign in again.`,
+    explanation: "The account can sign in again.",
+  },
+  disable: {
+    label: "Disable",
+    color: "red",
+    failed: "The account could not be disabled",
+    done: "Account disabled",
+    outcome: (username: string) => `${username} is signed out everywhere.`,
+    explanation:
+      "The account is signed out everywhere and cannot sign in until it is enabled again.",
+  },
+} as const;
+
 export function UserActions({ user }: { user: AdminUserRow }) {
   const { trigger } = useUserAction();
-  const disabled = user.status === "disabled";
+  const kind = user.status === "disabled" ? "enable" : "disable";
+  const action = ACCOUNT_ACTIONS[kind];
   return (
     <Group gap="sm" wrap="nowrap">
       <AdminSwitch user={user} />
-      {disabled ? (
-        <ConfirmButton
-          label="Enable"
-          ariaLabel={`Enable ${user.username}`}
-          size="xs"
-          color="green"
-          title={`Enable ${user.username}?`}
-          confirmLabel="Enable account"
-          failed="The account could not be enabled"
-          run={async () => {
-            await trigger({ userId: user.id, action: { kind: "enable" } });
-            return { title: "Account enabled", message: `${user.username} can sign in again.` };
-          }}
-        >
-          The account can sign in again.
-        </ConfirmButton>
-      ) : (
-        <ConfirmButton
-          label="Disable"
-          ariaLabel={`Disable ${user.username}`}
-          size="xs"
-          color="red"
-          title={`Disable ${user.username}?`}
-          confirmLabel="Disable account"
-          failed="The account could not be disabled"
-          run={async () => {
-            await trigger({ userId: user.id, action: { kind: "disable" } });
-            return {
-              title: "Account disabled",
-              message: `${user.username} is signed out everywhere.`,
-            };
-          }}
-        >
-          The account is signed out everywhere and cannot sign in until it is enabled again.
-        </ConfirmButton>
-      )}
+      <ConfirmButton
+        label={action.label}
+        ariaLabel={`${action.label} ${user.username}`}
+        size="xs"
+        color={action.color}
+        title={`${action.label} ${user.username}?`}
+        confirmLabel={`${action.label} account`}
+        failed={action.failed}
+        run={async () => {
+          await trigger({ userId: user.id, action: { kind } });
+          return { title: action.done, message: action.outcome(user.username) };
+        }}
+      >
+        {action.explanation}
+      </ConfirmButton>
     </Group>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -18,6 +9,7 @@ import {
 } from "../../../api/admin/users/hooks";
 import classes from "../Admin.module.css";
 import { ListFrame } from "../DataTable";
+import { ChoiceFilter, FilterGroup, TextFilter } from "../Filters";
 import { PageTitle } from "../PageTitle";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
@@ -28,6 +20,16 @@ export const USERS_PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_FILTERS: Omit<AdminUsersFilter, "query"> = { admin: "", status: "" };
+const ROLE_OPTIONS = [
+  { value: "", label: "Everyone" },
+  { value: "true", label: "Organizers" },
+  { value: "false", label: "Participants" },
+];
+const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "disabled", label: "Disabled" },
+];
 
 /** /admin/users: every account, newest first, searched and filtered on the server. */
 export function UsersList() {
@@ -51,39 +53,27 @@ export function UsersList() {
   return (
     <Stack gap="md">
       <PageTitle title="Users">Every account, newest first.</PageTitle>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" role="group" aria-label="User filters">
-        <TextInput
+      <FilterGroup label="User filters" cols={{ base: 1, sm: 3 }}>
+        <TextFilter
           label="Search users"
           placeholder="Name, username or e-mail"
-          type="search"
+          search
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={setSearch}
         />
-        <NativeSelect
+        <ChoiceFilter
           label="Role"
-          data={[
-            { value: "", label: "Everyone" },
-            { value: "true", label: "Organizers" },
-            { value: "false", label: "Participants" },
-          ]}
+          data={ROLE_OPTIONS}
           value={filters.admin}
-          onChange={(event) =>
-            change({ admin: event.currentTarget.value as AdminUsersFilter["admin"] })
-          }
+          onChange={(admin) => change({ admin })}
         />
-        <NativeSelect
+        <ChoiceFilter
           label="Account status"
-          data={[
-            { value: "", label: "All" },
-            { value: "active", label: "Active" },
-            { value: "disabled", label: "Disabled" },
-          ]}
+          data={STATUS_OPTIONS}
           value={filters.status}
-          onChange={(event) =>
-            change({ status: event.currentTarget.value as AdminUsersFilter["status"] })
-          }
+          onChange={(status) => change({ status })}
         />
-      </SimpleGrid>
+      </FilterGroup>
 
       <ListFrame
         read={read}
@@ -99,8 +89,7 @@ export function UsersList() {
           label: "User pages",
           pages,
           nextCursor: data?.next_cursor,
-          previousLabel: "Newer",
-          nextLabel: "Older",
+          newestFirst: true,
         }}
       >
         {rows.map((user) => (
