@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoCard } from "../components/Info/InfoCard";
+import { InfoSection } from "../components/Info/InfoSection";
 import { PageHeader } from "../components/Info/PageHeader";
 import { TextBlock } from "../components/Info/TextBlock";
 
@@ -25,35 +27,23 @@ export default function AboutPage() {
         </div>
         <TextBlock section={about.collaboration} />
 
-        <section id="organizing-team" className={classes.textBlock} aria-labelledby="team-title">
-          <h2 id="team-title" className={classes.h2}>
-            {about.teamTitle}
-          </h2>
+        <InfoSection id="organizing-team" titleId="team-title" title={about.teamTitle}>
           <p className={classes.paragraph}>{about.teamIntro}</p>
           <ul className={classes.cardGridCompact}>
             {about.team.map((group) => (
-              <li key={group.name} className={classes.card}>
-                <h3 className={classes.cardTitle}>{group.name}</h3>
-                <p className={classes.cardText}>{group.description}</p>
-              </li>
+              <InfoCard key={group.name} title={group.name} text={group.description} />
             ))}
           </ul>
-        </section>
+        </InfoSection>
 
-        <section id="acknowledgments" className={classes.textBlock} aria-labelledby="ack-title">
-          <h2 id="ack-title" className={classes.h2}>
-            {about.acknowledgments.title}
-          </h2>
+        <InfoSection id="acknowledgments" titleId="ack-title" title={about.acknowledgments.title}>
           <p className={classes.paragraph}>{about.acknowledgments.text}</p>
           <Anchor component={Link} to={about.acknowledgments.link.href} fw={600}>
             {about.acknowledgments.link.label}
           </Anchor>
-        </section>
+        </InfoSection>
 
-        <section id="methodology" className={classes.textBlock} aria-labelledby="methodology-title">
-          <h2 id="methodology-title" className={classes.h2}>
-            {methodology.title}
-          </h2>
+        <InfoSection id="methodology" titleId="methodology-title" title={methodology.title}>
           <p className={classes.paragraph}>{methodology.intro}</p>
           <h3 className={classes.h3}>{methodology.structureTitle}</h3>
           <ul className={classes.bullets}>
@@ -65,13 +55,15 @@ export default function AboutPage() {
             {methodology.dimensions
               .filter((dimension) => dimension.shown)
               .map((dimension) => (
-                <li key={dimension.name} className={classes.card}>
-                  <h4 className={classes.cardTitle}>{dimension.name}</h4>
-                  <p className={classes.cardText}>{dimension.description}</p>
-                </li>
+                <InfoCard
+                  key={dimension.name}
+                  title={dimension.name}
+                  text={dimension.description}
+                  heading="h4"
+                />
               ))}
           </ul>
-        </section>
+        </InfoSection>
       </Container>
       <Footer />
     </>

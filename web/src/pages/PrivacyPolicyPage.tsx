@@ -2,6 +2,7 @@ import { Anchor, Container } from "@mantine/core";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoSection } from "../components/Info/InfoSection";
 import { PageHeader } from "../components/Info/PageHeader";
 import { TextBlock } from "../components/Info/TextBlock";
 
@@ -16,14 +17,11 @@ export default function PrivacyPolicyPage() {
         {privacy.sections.map((section) => (
           <TextBlock key={section.id} section={section} />
         ))}
-        <section className={classes.textBlock} aria-labelledby="privacy-contact-title">
-          <h2 id="privacy-contact-title" className={classes.h2}>
-            {privacy.contact.label}
-          </h2>
+        <InfoSection titleId="privacy-contact-title" title={privacy.contact.label}>
           <Anchor href={`mailto:${privacy.contact.email}`} fw={700}>
             {privacy.contact.email}
           </Anchor>
-        </section>
+        </InfoSection>
       </Container>
       <Footer />
     </>

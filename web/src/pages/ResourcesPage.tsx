@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoSection } from "../components/Info/InfoSection";
 import { PageHeader } from "../components/Info/PageHeader";
 import { RichText } from "../components/Info/RichText";
 import { ScrollRegion } from "../components/Info/ScrollRegion";
@@ -12,12 +13,9 @@ import { ScrollRegion } from "../components/Info/ScrollRegion";
 function ResourceSection({ id, children }: { id: string; children: ReactNode }) {
   const card = useCompetition().competition.site.resources.cards.find((c) => c.id === id);
   return (
-    <section id={id} className={classes.textBlock} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={classes.h2}>
-        {card?.title}
-      </h2>
+    <InfoSection id={id} titleId={`${id}-title`} title={card?.title}>
       {children}
-    </section>
+    </InfoSection>
   );
 }
 

@@ -4,6 +4,8 @@ import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoCard } from "../components/Info/InfoCard";
+import { InfoSection } from "../components/Info/InfoSection";
 import { PageHeader } from "../components/Info/PageHeader";
 import { ScrollRegion } from "../components/Info/ScrollRegion";
 import { TextBlock } from "../components/Info/TextBlock";
@@ -124,24 +126,20 @@ export default function RulesPage() {
     <>
       <PageHeader title={page.title} intro={page.intro} />
       <Container size="lg" className={classes.page}>
-        <section className={classes.textBlock} aria-labelledby="steps-title">
-          <h2 id="steps-title" className={classes.h2}>
-            {page.stepsTitle}
-          </h2>
+        <InfoSection titleId="steps-title" title={page.stepsTitle}>
           <ol className={classes.steps}>
             {steps.map((step) => (
-              <li key={step.title} className={classes.step}>
-                <h3 className={classes.cardTitle}>{step.title}</h3>
-                <p className={classes.cardText}>{step.description}</p>
-              </li>
+              <InfoCard
+                key={step.title}
+                title={step.title}
+                text={step.description}
+                className={classes.step}
+              />
             ))}
           </ol>
-        </section>
+        </InfoSection>
 
-        <section className={classes.textBlock} aria-labelledby="rules-title">
-          <h2 id="rules-title" className={classes.h2}>
-            {page.rulesTitle}
-          </h2>
+        <InfoSection titleId="rules-title" title={page.rulesTitle}>
           {sections.map((section) => {
             const Extra = section.dynamic ? DYNAMIC[section.dynamic] : null;
             return (
@@ -150,12 +148,9 @@ export default function RulesPage() {
               </TextBlock>
             );
           })}
-        </section>
+        </InfoSection>
 
-        <section className={classes.textBlock} aria-labelledby="faq-title">
-          <h2 id="faq-title" className={classes.h2}>
-            {page.faqTitle}
-          </h2>
+        <InfoSection titleId="faq-title" title={page.faqTitle}>
           <Accordion variant="separated" radius="md">
             {faq.map((item) => (
               <Accordion.Item key={item.question} value={item.question}>
@@ -164,7 +159,7 @@ export default function RulesPage() {
               </Accordion.Item>
             ))}
           </Accordion>
-        </section>
+        </InfoSection>
 
         <div className={classes.cta}>
           <div>

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoCard } from "../components/Info/InfoCard";
+import { InfoSection } from "../components/Info/InfoSection";
 import { PageHeader } from "../components/Info/PageHeader";
 
 export default function SponsorsPage() {
@@ -12,13 +14,10 @@ export default function SponsorsPage() {
     <>
       <PageHeader title={page.title} intro={page.intro} />
       <Container size="lg" className={classes.page}>
-        <section className={classes.textBlock} aria-labelledby="academic-title">
-          <h2 id="academic-title" className={classes.h2}>
-            {page.academicTitle}
-          </h2>
+        <InfoSection titleId="academic-title" title={page.academicTitle}>
           <ul className={classes.cardGrid}>
             {partners.map((partner) => (
-              <li key={partner.name} className={classes.card}>
+              <InfoCard key={partner.name} title={partner.name} text={partner.role}>
                 <img
                   src={partner.logo.src}
                   alt={partner.logo.alt}
@@ -26,53 +25,41 @@ export default function SponsorsPage() {
                   height={80}
                   className={classes.logo}
                 />
-                <h3 className={classes.cardTitle}>{partner.name}</h3>
-                <p className={classes.cardText}>{partner.role}</p>
-              </li>
+              </InfoCard>
             ))}
           </ul>
-        </section>
+        </InfoSection>
 
-        <section className={classes.textBlock} aria-labelledby="domain-sponsors-title">
-          <h2 id="domain-sponsors-title" className={classes.h2}>
-            {page.domainTitle}
-          </h2>
+        <InfoSection titleId="domain-sponsors-title" title={page.domainTitle}>
           <p className={classes.paragraph}>{page.domainIntro}</p>
           <ul className={classes.cardGrid}>
             {competition.domains.map(({ sponsor, ...domain }) =>
               sponsor ? (
-                <li
+                <InfoCard
                   key={domain.slug}
-                  className={classes.card}
+                  title={sponsor.name}
+                  text={sponsor.description}
                   style={{ borderTop: `4px solid ${domain.color}` }}
                 >
                   <Anchor component={Link} to={domain.route} size="sm" fw={700}>
                     {domain.name}
                   </Anchor>
-                  <h3 className={classes.cardTitle}>{sponsor.name}</h3>
-                  <p className={classes.cardText}>{sponsor.description}</p>
-                </li>
+                </InfoCard>
               ) : null,
             )}
           </ul>
-        </section>
+        </InfoSection>
 
-        <section className={classes.textBlock} aria-labelledby="community-title">
-          <h2 id="community-title" className={classes.h2}>
-            {page.communityTitle}
-          </h2>
+        <InfoSection titleId="community-title" title={page.communityTitle}>
           <p className={classes.paragraph}>{page.communityText}</p>
-        </section>
+        </InfoSection>
 
-        <section className={classes.textBlock} aria-labelledby="sponsor-contact-title">
-          <h2 id="sponsor-contact-title" className={classes.h2}>
-            {page.contactTitle}
-          </h2>
+        <InfoSection titleId="sponsor-contact-title" title={page.contactTitle}>
           <p className={classes.paragraph}>{page.contactText}</p>
           <Anchor href={`mailto:${page.contactEmail}`} fw={700}>
             {page.contactEmail}
           </Anchor>
-        </section>
+        </InfoSection>
       </Container>
       <Footer />
     </>

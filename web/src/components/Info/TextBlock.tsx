@@ -1,6 +1,7 @@
 import type { TextSection } from "@tandem/competition";
 import type { ReactNode } from "react";
 import classes from "./Info.module.css";
+import { InfoSection } from "./InfoSection";
 import { RichText } from "./RichText";
 
 interface TextBlockProps {
@@ -12,12 +13,13 @@ interface TextBlockProps {
 
 /** A titled section of prose from the content package. */
 export function TextBlock({ section, children, level = 2 }: TextBlockProps) {
-  const Heading = level === 2 ? "h2" : "h3";
   return (
-    <section id={section.id} className={classes.textBlock} aria-labelledby={`${section.id}-title`}>
-      <Heading id={`${section.id}-title`} className={level === 2 ? classes.h2 : classes.h3}>
-        {section.title}
-      </Heading>
+    <InfoSection
+      id={section.id}
+      titleId={`${section.id}-title`}
+      title={section.title}
+      level={level}
+    >
       {section.paragraphs.map((paragraph) => (
         <p key={paragraph} className={classes.paragraph}>
           <RichText text={paragraph} />
@@ -31,6 +33,6 @@ export function TextBlock({ section, children, level = 2 }: TextBlockProps) {
         </ul>
       )}
       {children}
-    </section>
+    </InfoSection>
   );
 }
