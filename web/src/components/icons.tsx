@@ -23,13 +23,16 @@ export function Svg({ size = 18, children, ...props }: IconProps) {
   );
 }
 
-/** An outline icon drawn by `paths` on the 24-unit grid, `defaultSize` pixels unless told. */
-export function icon(paths: readonly string[], defaultSize = 18) {
+/**
+ * An outline icon drawn by `paths` on the 24-unit grid, `defaultSize` pixels unless told;
+ * `fill` fills its shapes too (solid glyphs such as play and pause).
+ */
+export function icon(paths: readonly string[], defaultSize = 18, fill?: "currentColor") {
   return function Icon({ size = defaultSize, ...props }: IconProps) {
     return (
       <Svg size={size} {...props}>
         {paths.map((d) => (
-          <path key={d} d={d} />
+          <path key={d} d={d} fill={fill} />
         ))}
       </Svg>
     );

@@ -4,7 +4,13 @@ import { useCompetition } from "../../competition/CompetitionContext";
 import { CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
-import { useRotatingIndex, useRotationControl } from "./rotation";
+import {
+  dotProps,
+  slideProps,
+  slidesProps,
+  useRotatingIndex,
+  useRotationControl,
+} from "./rotation";
 import { SectionHeading } from "./SectionHeading";
 
 /** 'Should I Participate?': one slide per audience, advancing every 5 seconds, chosen by dots. */
@@ -36,20 +42,13 @@ export function AudienceCarousel() {
         >
           <div
             className={classes.carouselSlides}
-            aria-live={control.running ? "off" : "polite"}
-            data-rotation-set="slides"
-            data-interval-ms={SITE_TIMERS.carouselIntervalMs}
+            {...slidesProps(control.running, SITE_TIMERS.carouselIntervalMs)}
           >
             {slides.map((slide, i) => (
-              // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
               <article
                 key={slide.id}
                 className={classes.audienceSlide}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}: ${slide.title}`}
-                data-active={i === index || undefined}
-                aria-hidden={i !== index}
+                {...slideProps(i, index, `${i + 1} of ${count}: ${slide.title}`)}
               >
                 <img
                   src={slide.image}
@@ -95,11 +94,9 @@ export function AudienceCarousel() {
               {slides.map((slide, i) => (
                 <button
                   key={slide.id}
-                  type="button"
                   className={classes.dot}
                   aria-label={`Show ${slide.title}`}
-                  aria-current={i === index ? "true" : undefined}
-                  onClick={() => setIndex(i)}
+                  {...dotProps(i, index, setIndex)}
                 />
               ))}
             </div>

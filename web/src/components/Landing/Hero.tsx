@@ -6,7 +6,13 @@ import { useCompetition } from "../../competition/CompetitionContext";
 import { ArrowRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
-import { useRotatingIndex, useRotationControl } from "./rotation";
+import {
+  dotProps,
+  slideProps,
+  slidesProps,
+  useRotatingIndex,
+  useRotationControl,
+} from "./rotation";
 
 /** The rotating hero: messages on the carousel timer, backgrounds on their own, slower one. */
 export function Hero() {
@@ -54,20 +60,13 @@ export function Hero() {
 
         <div
           className={classes.heroSlides}
-          aria-live={control.running ? "off" : "polite"}
-          data-rotation-set="slides"
-          data-interval-ms={SITE_TIMERS.carouselIntervalMs}
+          {...slidesProps(control.running, SITE_TIMERS.carouselIntervalMs)}
         >
           {slides.map((item, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA carousel slides are groups
             <div
               key={item.title}
               className={classes.heroSlide}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
-              data-active={i === slide.index || undefined}
-              aria-hidden={i !== slide.index}
+              {...slideProps(i, slide.index, `${i + 1} of ${slides.length}`)}
             >
               <h2 className={classes.heroTitle}>{item.title}</h2>
               <p className={classes.heroSubtitle}>{item.subtitle}</p>
@@ -112,12 +111,10 @@ export function Hero() {
             {slides.map((item, i) => (
               <button
                 key={item.title}
-                type="button"
                 className={classes.dot}
                 data-tone="light"
                 aria-label={`Show highlight ${i + 1} of ${slides.length}`}
-                aria-current={i === slide.index ? "true" : undefined}
-                onClick={() => slide.setIndex(i)}
+                {...dotProps(i, slide.index, slide.setIndex)}
               />
             ))}
           </div>

@@ -65,3 +65,32 @@ export function useRotationControl(region: string) {
     regionProps,
   };
 }
+
+/** The rotating set of slides: announced only while stopped; landing/boot.ts finds it by its data. */
+export function slidesProps(running: boolean, intervalMs: number) {
+  return {
+    "aria-live": running ? ("off" as const) : ("polite" as const),
+    "data-rotation-set": "slides",
+    "data-interval-ms": intervalMs,
+  };
+}
+
+/** Slide `i` of a WAI-ARIA carousel (a group), shown when it is the `active` one. */
+export function slideProps(i: number, active: number, label: string) {
+  return {
+    role: "group",
+    "aria-roledescription": "slide",
+    "aria-label": label,
+    "data-active": i === active || undefined,
+    "aria-hidden": i !== active,
+  };
+}
+
+/** The dot that picks slide `i`, current when it is the `active` one. */
+export function dotProps(i: number, active: number, pick: (index: number) => void) {
+  return {
+    type: "button" as const,
+    "aria-current": i === active ? ("true" as const) : undefined,
+    onClick: () => pick(i),
+  };
+}
