@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid } from "@mantine/core";
+import { NumberInput, type NumberInputProps, Select, SimpleGrid } from "@mantine/core";
 import { DEFAULT_FEEDBACK, type FeedbackPolicy } from "@tandem/competition";
 import classes from "../Admin.module.css";
 
@@ -29,6 +29,27 @@ function withPolicy(name: FeedbackPolicy["policy"], from: FeedbackPolicy): Feedb
 
 const asNumber = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
+/** One of a policy's numbers (never negative); cleared, it is left undefined for the form's check to name. */
+function PolicyNumber({
+  value,
+  onChange,
+  ...props
+}: Omit<NumberInputProps, "value" | "onChange"> & {
+  value: number;
+  onChange: (next: number) => void;
+}) {
+  return (
+    <NumberInput
+      classNames={{ wrapper: classes.numberField }}
+      min={0}
+      allowNegative={false}
+      value={value}
+      onChange={(input) => onChange(asNumber(input) ?? (undefined as unknown as number))}
+      {...props}
+    />
+  );
+}
 
 /**
  * What teams are shown of their public scores (docs/adr/0015-feedback-policy.md). `inherited`:
@@ -68,35 +89,22 @@ export function FeedbackField({
         }}
       />
       {value !== undefined && value.policy !== "exact" && (
-        <NumberInput
-          classNames={{ wrapper: classes.numberField }}
+        <PolicyNumber
           label="Decimals shown"
           description="Of each score the team sees"
-          min={0}
           max={12}
           allowDecimal={false}
-          allowNegative={false}
           value={value.digits}
-          onChange={(digits) =>
-            onChange({ ...value, digits: asNumber(digits) ?? (undefined as unknown as number) })
-          }
+          onChange={(digits) => onChange({ ...value, digits })}
         />
       )}
       {value?.policy === "ladder" && (
-        <NumberInput
-          classNames={{ wrapper: classes.numberField }}
+        <PolicyNumber
           label="Threshold"
           description="The gain to show, in the metric's units"
-          min={0}
           decimalScale={6}
-          allowNegative={false}
           value={value.threshold}
-          onChange={(threshold) =>
-            onChange({
-              ...value,
-              threshold: asNumber(threshold) ?? (undefined as unknown as number),
-            })
-          }
+          onChange={(threshold) => onChange({ ...value, threshold })}
         />
       )}
     </SimpleGrid>
