@@ -2,6 +2,7 @@ import { Accordion, Button, Container, Table } from "@mantine/core";
 import { METRICS } from "@tandem/competition";
 import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
+import { ColumnHeads } from "../components/ColumnHeads";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { InfoCard } from "../components/Info/InfoCard";
@@ -21,12 +22,7 @@ function TimelineTable() {
   return (
     <ScrollRegion label="Timeline">
       <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Event</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={["Date", "Event"]} />
         <Table.Tbody>
           {timeline.map((entry) => (
             <Table.Tr key={entry.event}>
@@ -45,13 +41,7 @@ function MetricsTable() {
   return (
     <ScrollRegion label="Metric of each challenge">
       <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Domain</Table.Th>
-            <Table.Th scope="col">Challenge</Table.Th>
-            <Table.Th scope="col">Metric</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={["Domain", "Challenge", "Metric"]} />
         <Table.Tbody>
           {domains.flatMap((domain) =>
             domain.challenges.map((challenge) => {
@@ -88,12 +78,7 @@ function PrizeTables() {
         <ScrollRegion key={table.label} label={`Prizes: ${table.label}`}>
           <Table withTableBorder striped captionSide="top">
             <Table.Caption className={classes.caption}>{table.label}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Place</Table.Th>
-                <Table.Th scope="col">Prize</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={["Place", "Prize"]} />
             <Table.Tbody>
               {table.rows.map((row) => (
                 <Table.Tr key={row.place}>

@@ -1,5 +1,6 @@
 import { Table, Text, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
+import { ColumnHeads } from "../ColumnHeads";
 import { LoadError } from "../LoadError";
 import { TableFrame, TableSkeleton } from "../TableFrame/TableFrame";
 import classes from "./Admin.module.css";
@@ -32,16 +33,7 @@ export function DataTable({ caption, columns, minWidth, busy = false, children }
         <Table.Caption>
           <VisuallyHidden>{caption}</VisuallyHidden>
         </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns never reorder
-              <Table.Th key={i} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={columns} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </TableFrame>

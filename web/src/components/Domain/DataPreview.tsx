@@ -1,8 +1,10 @@
 import { NativeSelect, Table } from "@mantine/core";
 import { useState } from "react";
 import type { CompetitionDomain } from "../../api/competition/requests";
+import { ColumnHeads } from "../ColumnHeads";
 import { RichText } from "../Info/RichText";
 import classes from "./Domain.module.css";
+import { DomainSection } from "./DomainSection";
 import { FilePreview } from "./FilePreview";
 import { domainFiles } from "./files";
 
@@ -15,10 +17,7 @@ export function DataPreview({ domain }: { domain: CompetitionDomain }) {
   const columns = Object.entries(file.columns ?? {});
 
   return (
-    <section className={classes.section} aria-labelledby="data-preview-title">
-      <h2 id="data-preview-title" className={classes.sectionTitle}>
-        Data Preview
-      </h2>
+    <DomainSection titleId="data-preview-title" title="Data Preview">
       <NativeSelect
         label="File"
         data={files.map((candidate) => candidate.name)}
@@ -36,12 +35,7 @@ export function DataPreview({ domain }: { domain: CompetitionDomain }) {
         <details className={classes.dictionary}>
           <summary>Data dictionary: {file.name}</summary>
           <Table fz="sm" mt="xs" className={classes.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Column</Table.Th>
-                <Table.Th scope="col">Meaning</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeads columns={["Column", "Meaning"]} />
             <Table.Tbody>
               {columns.map(([name, meaning]) => (
                 <Table.Tr key={name}>
@@ -57,6 +51,6 @@ export function DataPreview({ domain }: { domain: CompetitionDomain }) {
           </Table>
         </details>
       )}
-    </section>
+    </DomainSection>
   );
 }

@@ -1,4 +1,5 @@
 import { Table } from "@mantine/core";
+import { ColumnHeads } from "../ColumnHeads";
 import { ScrollRegion } from "../Info/ScrollRegion";
 import classes from "./Domain.module.css";
 
@@ -14,16 +15,7 @@ export function DataTable({ header, rows, label }: DataTableProps) {
   return (
     <ScrollRegion label={label}>
       <Table striped withTableBorder fz="sm" className={classes.table}>
-        <Table.Thead>
-          <Table.Tr>
-            {header.map((column, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns may repeat a name
-              <Table.Th key={`${column}-${i}`} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <ColumnHeads columns={header} />
         <Table.Tbody>
           {rows.map((row, r) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are static and have no id

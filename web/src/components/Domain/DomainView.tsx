@@ -6,6 +6,7 @@ import { ChallengeCard } from "./ChallengeCard";
 import { DataPreview } from "./DataPreview";
 import classes from "./Domain.module.css";
 import { DomainHero } from "./DomainHero";
+import { DomainSection } from "./DomainSection";
 import { Downloads } from "./Downloads";
 import { useSubmitAccess } from "./useSubmitAccess";
 
@@ -20,21 +21,15 @@ export function DomainView({ domain }: { domain: CompetitionDomain }) {
         <div className={classes.clock}>
           <DeadlineClock />
         </div>
-        <section className={classes.section} aria-labelledby="overview-title">
-          <h2 id="overview-title" className={classes.sectionTitle}>
-            Overview
-          </h2>
+        <DomainSection titleId="overview-title" title="Overview">
           <p className={classes.overview}>
             <RichText
               text={domain.overview || "The overview of this domain will be published soon."}
             />
           </p>
-        </section>
+        </DomainSection>
 
-        <section className={classes.section} aria-labelledby="challenges-title">
-          <h2 id="challenges-title" className={classes.sectionTitle}>
-            Challenges
-          </h2>
+        <DomainSection titleId="challenges-title" title="Challenges">
           <div className={classes.challenges}>
             {domain.challenges.map((challenge) => (
               <ChallengeCard
@@ -45,7 +40,7 @@ export function DomainView({ domain }: { domain: CompetitionDomain }) {
               />
             ))}
           </div>
-        </section>
+        </DomainSection>
 
         <DataPreview domain={domain} />
         <Downloads domain={domain} />

@@ -1,9 +1,11 @@
 import { Table } from "@mantine/core";
 import { baselineNotebookFile, sampleSubmissionFile } from "@tandem/competition";
 import type { CompetitionDomain } from "../../api/competition/requests";
+import { ColumnHeads } from "../ColumnHeads";
 import { RichText } from "../Info/RichText";
 import { ScrollRegion } from "../Info/ScrollRegion";
 import classes from "./Domain.module.css";
+import { DomainSection } from "./DomainSection";
 import { domainFiles } from "./files";
 
 /** Every file of the domain, then each challenge's baseline notebook and sample submission. */
@@ -23,22 +25,14 @@ export function Downloads({ domain }: { domain: CompetitionDomain }) {
   ]);
 
   return (
-    <section className={classes.section} aria-labelledby="downloads-title">
-      <h2 id="downloads-title" className={classes.sectionTitle}>
-        Downloads
-      </h2>
+    <DomainSection titleId="downloads-title" title="Downloads">
       <p className={classes.muted}>
         CSV and JSON data files, baseline notebooks and sample submissions, served from{" "}
         <code>{domain.files_url}</code>.
       </p>
       <ScrollRegion label="Downloads">
         <Table fz="sm" className={classes.table} verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Description</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeads columns={["File", "Description"]} />
           <Table.Tbody>
             {[...files, ...extras].map((file) => (
               <Table.Tr key={file.name}>
@@ -55,6 +49,6 @@ export function Downloads({ domain }: { domain: CompetitionDomain }) {
           </Table.Tbody>
         </Table>
       </ScrollRegion>
-    </section>
+    </DomainSection>
   );
 }
