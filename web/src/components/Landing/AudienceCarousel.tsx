@@ -1,8 +1,8 @@
-import { Container } from "@mantine/core";
 import { SITE_TIMERS } from "@tandem/competition";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import classes from "./Landing.module.css";
+import { LandingSection } from "./LandingSection";
 import { RotationButton } from "./RotationButton";
 import {
   dotProps,
@@ -11,7 +11,6 @@ import {
   useRotatingIndex,
   useRotationControl,
 } from "./rotation";
-import { SectionHeading } from "./SectionHeading";
 
 /** 'Should I Participate?': one slide per audience, advancing every 5 seconds, chosen by dots. */
 export function AudienceCarousel() {
@@ -27,96 +26,89 @@ export function AudienceCarousel() {
   const count = slides.length;
 
   return (
-    <section className={classes.section} aria-labelledby="participate-title">
-      <Container size="lg">
-        <SectionHeading
-          id="participate-title"
-          title={participate.title}
-          intro={participate.intro}
-        />
-        <section
-          className={classes.carousel}
-          aria-roledescription="carousel"
-          aria-label="Who the competition is for"
-          {...control.regionProps}
+    <LandingSection titleId="participate-title" title={participate.title} intro={participate.intro}>
+      <section
+        className={classes.carousel}
+        aria-roledescription="carousel"
+        aria-label="Who the competition is for"
+        {...control.regionProps}
+      >
+        <div
+          className={classes.carouselSlides}
+          {...slidesProps(control.running, SITE_TIMERS.carouselIntervalMs)}
         >
+          {slides.map((slide, i) => (
+            <article
+              key={slide.id}
+              className={classes.audienceSlide}
+              {...slideProps(i, index, `${i + 1} of ${count}: ${slide.title}`)}
+            >
+              <img
+                src={slide.image}
+                alt={slide.imageAlt}
+                width={400}
+                height={300}
+                loading="lazy"
+                className={classes.audienceImage}
+              />
+              <div className={classes.audienceBody}>
+                <h3 className={classes.audienceTitle}>{slide.title}</h3>
+                <p className={classes.audienceSubtitle}>{slide.subtitle}</p>
+                <ul className={classes.perks}>
+                  {slide.perks.map((perk) => (
+                    <li key={perk}>
+                      <CheckCircleIcon size={20} className={classes.perkIcon} />
+                      <span>{perk}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </article>
+          ))}
+        </div>
+
+        <div className={classes.carouselControls}>
+          <button
+            type="button"
+            className={classes.roundButton}
+            onClick={previous}
+            aria-label="Previous audience"
+            data-rotation-step={-1}
+          >
+            <ChevronLeftIcon />
+          </button>
+          {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
           <div
-            className={classes.carouselSlides}
-            {...slidesProps(control.running, SITE_TIMERS.carouselIntervalMs)}
+            className={classes.dots}
+            role="group"
+            aria-label="Choose an audience"
+            data-rotation-dots
           >
             {slides.map((slide, i) => (
-              <article
+              <button
                 key={slide.id}
-                className={classes.audienceSlide}
-                {...slideProps(i, index, `${i + 1} of ${count}: ${slide.title}`)}
-              >
-                <img
-                  src={slide.image}
-                  alt={slide.imageAlt}
-                  width={400}
-                  height={300}
-                  loading="lazy"
-                  className={classes.audienceImage}
-                />
-                <div className={classes.audienceBody}>
-                  <h3 className={classes.audienceTitle}>{slide.title}</h3>
-                  <p className={classes.audienceSubtitle}>{slide.subtitle}</p>
-                  <ul className={classes.perks}>
-                    {slide.perks.map((perk) => (
-                      <li key={perk}>
-                        <CheckCircleIcon size={20} className={classes.perkIcon} />
-                        <span>{perk}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </article>
+                className={classes.dot}
+                aria-label={`Show ${slide.title}`}
+                {...dotProps(i, index, setIndex)}
+              />
             ))}
           </div>
-
-          <div className={classes.carouselControls}>
-            <button
-              type="button"
-              className={classes.roundButton}
-              onClick={previous}
-              aria-label="Previous audience"
-              data-rotation-step={-1}
-            >
-              <ChevronLeftIcon />
-            </button>
-            {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
-            <div
-              className={classes.dots}
-              role="group"
-              aria-label="Choose an audience"
-              data-rotation-dots
-            >
-              {slides.map((slide, i) => (
-                <button
-                  key={slide.id}
-                  className={classes.dot}
-                  aria-label={`Show ${slide.title}`}
-                  {...dotProps(i, index, setIndex)}
-                />
-              ))}
-            </div>
-            <button
-              type="button"
-              className={classes.roundButton}
-              onClick={next}
-              aria-label="Next audience"
-              data-rotation-step={1}
-            >
-              <ChevronRightIcon />
-            </button>
-            <RotationButton
-              playing={control.playing}
-              onToggle={control.togglePlaying}
-              subject="audience slides"
-            />
-          </div>
-        </section>
-      </Container>
-    </section>
+          <button
+            type="button"
+            className={classes.roundButton}
+            onClick={next}
+            aria-label="Next audience"
+            data-rotation-step={1}
+          >
+            <ChevronRightIcon />
+          </button>
+          <RotationButton
+            playing={control.playing}
+            onToggle={control.togglePlaying}
+            subject="audience slides"
+          />
+        </div>
+      </section>
+    </LandingSection>
   );
 }

@@ -1,27 +1,23 @@
-import { Container } from "@mantine/core";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { SparkIcon } from "./icons";
 import classes from "./Landing.module.css";
-import { SectionHeading } from "./SectionHeading";
+import { LandingSection } from "./LandingSection";
 
 export function FeatureList() {
   const features = useCompetition().competition.site.features;
   return (
-    <section className={classes.sectionAlt} aria-labelledby="features-title">
-      <Container size="lg">
-        <SectionHeading id="features-title" title={features.title} intro={features.intro} />
-        <ul className={classes.featureGrid}>
-          {features.items.map((feature) => (
-            <li key={feature.title} className={classes.feature}>
-              <span className={classes.featureIcon}>
-                <SparkIcon size={22} />
-              </span>
-              <h3 className={classes.featureTitle}>{feature.title}</h3>
-              <p className={classes.featureText}>{feature.description}</p>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <LandingSection titleId="features-title" title={features.title} intro={features.intro} alt>
+      <ul className={classes.featureGrid}>
+        {features.items.map((feature) => (
+          <li key={feature.title} className={classes.feature}>
+            <span className={classes.featureIcon}>
+              <SparkIcon size={22} />
+            </span>
+            <h3 className={classes.featureTitle}>{feature.title}</h3>
+            <p className={classes.featureText}>{feature.description}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,12 +1,10 @@
-import { Button, Container } from "@mantine/core";
 import { SITE_TIMERS } from "@tandem/competition";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { useCompetition } from "../../competition/CompetitionContext";
 import classes from "./Landing.module.css";
+import { LandingSection } from "./LandingSection";
 import { RotationButton } from "./RotationButton";
 import { useRotationControl } from "./rotation";
-import { SectionHeading } from "./SectionHeading";
 
 /**
  * Moves the logo track left by one copy of the logos every `loopMs`, then starts over. Driven by
@@ -61,58 +59,42 @@ export function SupportedBy() {
   const trackRef = useLogoLoop(moving && control.running, SITE_TIMERS.logoLoopMs);
 
   return (
-    <section className={classes.section} aria-labelledby="supported-by-title">
-      <Container size="lg">
-        <SectionHeading id="supported-by-title" title={section.title} />
-        <div
-          className={classes.logoStrip}
-          data-moving={moving || undefined}
-          {...control.regionProps}
-        >
-          <div className={classes.logoViewport}>
-            <ul
-              className={classes.logoTrack}
-              ref={trackRef}
-              aria-label="Supporters"
-              data-loop-ms={SITE_TIMERS.logoLoopMs}
-            >
-              {supporters.map((supporter) => (
-                <li key={supporter.name} className={classes.logoItem}>
-                  <img
-                    src={supporter.logo.src}
-                    alt={supporter.logo.alt}
-                    width={240}
-                    height={80}
-                    loading="lazy"
-                  />
+    <LandingSection titleId="supported-by-title" title={section.title} cta={section.cta}>
+      <div className={classes.logoStrip} data-moving={moving || undefined} {...control.regionProps}>
+        <div className={classes.logoViewport}>
+          <ul
+            className={classes.logoTrack}
+            ref={trackRef}
+            aria-label="Supporters"
+            data-loop-ms={SITE_TIMERS.logoLoopMs}
+          >
+            {supporters.map((supporter) => (
+              <li key={supporter.name} className={classes.logoItem}>
+                <img
+                  src={supporter.logo.src}
+                  alt={supporter.logo.alt}
+                  width={240}
+                  height={80}
+                  loading="lazy"
+                />
+              </li>
+            ))}
+            {moving &&
+              supporters.map((supporter) => (
+                <li key={`${supporter.name}-again`} className={classes.logoItem} aria-hidden="true">
+                  <img src={supporter.logo.src} alt="" width={240} height={80} loading="lazy" />
                 </li>
               ))}
-              {moving &&
-                supporters.map((supporter) => (
-                  <li
-                    key={`${supporter.name}-again`}
-                    className={classes.logoItem}
-                    aria-hidden="true"
-                  >
-                    <img src={supporter.logo.src} alt="" width={240} height={80} loading="lazy" />
-                  </li>
-                ))}
-            </ul>
-          </div>
-          {moving && (
-            <RotationButton
-              playing={control.playing}
-              onToggle={control.togglePlaying}
-              subject="supporter logos"
-            />
-          )}
+          </ul>
         </div>
-        <div className={classes.centered}>
-          <Button component={Link} to={section.cta.href} variant="light" size="md">
-            {section.cta.label}
-          </Button>
-        </div>
-      </Container>
-    </section>
+        {moving && (
+          <RotationButton
+            playing={control.playing}
+            onToggle={control.togglePlaying}
+            subject="supporter logos"
+          />
+        )}
+      </div>
+    </LandingSection>
   );
 }
