@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import type {
   ChallengeColumn,
@@ -10,6 +10,7 @@ import { formatScore } from "./format";
 import classes from "./Leaderboard.module.css";
 import { LeaderboardFrame } from "./LeaderboardFrame";
 import { medalFor } from "./medals";
+import { NoRows } from "./NoRows";
 import { OwnTeamBadge, ownRowProps } from "./OwnTeam";
 import { RankCell } from "./RankCell";
 import { RankChangeCells, RankChangeHeads } from "./RankChangeCells";
@@ -197,11 +198,7 @@ export function DomainLeaderboardTable({
   return (
     <Stack gap="sm">
       {rows.length === 0 && (
-        <Paper withBorder radius="md" p="lg">
-          <Text ta="center" c="dimmed">
-            {LEADERBOARD_MESSAGES.noDomainSubmissions}
-          </Text>
-        </Paper>
+        <NoRows message={LEADERBOARD_MESSAGES.noDomainSubmissions} padding="lg" />
       )}
       <LeaderboardFrame
         minWidth={360 + columns.length * 170 + (withRankChange ? 160 : 0)}

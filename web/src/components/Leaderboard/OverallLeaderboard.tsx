@@ -1,4 +1,4 @@
-import { Grid, Paper, Stack, Text, Title } from "@mantine/core";
+import { Grid, Stack, Text, Title } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { useOverallLeaderboard } from "../../api/leaderboard/hooks";
 import type { OverallLeaderboard as OverallRanking } from "../../api/leaderboard/requests";
@@ -7,6 +7,7 @@ import { DomainLeaderboardTabs } from "./DomainLeaderboardTabs";
 import { isForbidden, isTeamRequired } from "./errors";
 import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired, TeamRequired } from "./LeaderboardGate";
+import { NoRows } from "./NoRows";
 import { OverallLeaderboardTable } from "./OverallLeaderboardTable";
 import { RankingInfo } from "./RankingInfo";
 import { StandingsControls } from "./StandingsControls";
@@ -20,11 +21,7 @@ function Standings({ data, ownTeamId }: { data: OverallRanking; ownTeamId: strin
   return (
     <>
       {rows.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            {LEADERBOARD_MESSAGES.noTeams}
-          </Text>
-        </Paper>
+        <NoRows message={LEADERBOARD_MESSAGES.noTeams} padding="xl" />
       ) : (
         <OverallLeaderboardTable
           rows={rows}
