@@ -1,11 +1,11 @@
-import { Alert, Button, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, type AlertProps, Button, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   ACTIVATION_MESSAGE_MAX_LENGTH,
   ACTIVATION_MESSAGES,
   type TeamView,
 } from "@tandem/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { hasErrorCode } from "../../api/client";
 import { useRequestActivation } from "../../api/teams/hooks";
 import { ConfirmModal } from "./ConfirmModal";
@@ -22,6 +22,20 @@ function readDismissed(teamId: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Where the team stands, announced politely when it changes. */
+function StatusNotice(props: AlertProps) {
+  return <Alert variant="light" role="status" {...props} />;
+}
+
+/** Text a member or organizer typed, kept as written (line breaks, long words wrapped). */
+function TypedText({ children, mt }: { children: ReactNode; mt?: number }) {
+  return (
+    <Text size="sm" mt={mt} className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
+      {children}
+    </Text>
+  );
 }
 
 function RequestActivationModal({
@@ -126,10 +140,8 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
       setDismissed(team.activated_at);
     };
     return (
-      <Alert
+      <StatusNotice
         color="green"
-        variant="light"
-        role="status"
         title={ACTIVATION_MESSAGES.activatedTitle}
         withCloseButton
         closeButtonLabel="Dismiss the activation notice"
@@ -139,7 +151,7 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
           {ACTIVATION_MESSAGES.activatedNotice} Activated on{" "}
           <time dateTime={team.activated_at}>{formatDate(team.activated_at)}</time>.
         </Text>
-      </Alert>
+      </StatusNotice>
     );
   }
 
@@ -162,50 +174,29 @@ export function ActivationNotice({ team, isAdmin }: { team: TeamView; isAdmin: b
 
   if (request?.state === "waiting") {
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        role="status"
-        title={ACTIVATION_MESSAGES.activationWaitingTitle}
-      >
+      <StatusNotice color="blue" title={ACTIVATION_MESSAGES.activationWaitingTitle}>
         <Text size="sm">
           Your team asked on{" "}
           <time dateTime={request.requested_at}>{formatDate(request.requested_at)}</time> and is
           waiting for an organizer. The answer appears here, and every member gets an e-mail.
         </Text>
-        {request.message && (
-          <Text
-            size="sm"
-            mt={4}
-            className={classes.wrapAnywhere}
-            style={{ whiteSpace: "pre-wrap" }}
-          >
-            Your message: {request.message}
-          </Text>
-        )}
-      </Alert>
+        {request.message && <TypedText mt={4}>Your message: {request.message}</TypedText>}
+      </StatusNotice>
     );
   }
 
   if (request?.state === "declined") {
     return (
-      <Alert
-        color="orange"
-        variant="light"
-        role="status"
-        title={ACTIVATION_MESSAGES.activationDeclinedTitle}
-      >
+      <StatusNotice color="orange" title={ACTIVATION_MESSAGES.activationDeclinedTitle}>
         <Stack gap={6} align="flex-start">
-          <Text size="sm" className={classes.wrapAnywhere} style={{ whiteSpace: "pre-wrap" }}>
-            Reason: {request.decline_reason ?? "none given."}
-          </Text>
+          <TypedText>Reason: {request.decline_reason ?? "none given."}</TypedText>
           <Text size="sm">{ACTIVATION_MESSAGES.activationDeclinedWhatToDo}</Text>
           <Button size="xs" variant="light" color="orange" onClick={() => setAsking(true)}>
             {ACTIVATION_MESSAGES.activationAskAgain}
           </Button>
         </Stack>
         {modal}
-      </Alert>
+      </StatusNotice>
     );
   }
 
