@@ -1,16 +1,11 @@
 import { SITE_TIMERS } from "@tandem/competition";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { CarouselDots } from "./CarouselDots";
 import { CheckCircleIcon, ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { LandingSection } from "./LandingSection";
 import { RotationButton } from "./RotationButton";
-import {
-  dotProps,
-  slideProps,
-  slidesProps,
-  useRotatingIndex,
-  useRotationControl,
-} from "./rotation";
+import { slideProps, slidesProps, useRotatingIndex, useRotationControl } from "./rotation";
 
 /** 'Should I Participate?': one slide per audience, advancing every 5 seconds, chosen by dots. */
 export function AudienceCarousel() {
@@ -77,22 +72,12 @@ export function AudienceCarousel() {
           >
             <ChevronLeftIcon />
           </button>
-          {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
-          <div
-            className={classes.dots}
-            role="group"
-            aria-label="Choose an audience"
-            data-rotation-dots
-          >
-            {slides.map((slide, i) => (
-              <button
-                key={slide.id}
-                className={classes.dot}
-                aria-label={`Show ${slide.title}`}
-                {...dotProps(i, index, setIndex)}
-              />
-            ))}
-          </div>
+          <CarouselDots
+            label="Choose an audience"
+            labels={slides.map((slide) => `Show ${slide.title}`)}
+            active={index}
+            pick={setIndex}
+          />
           <button
             type="button"
             className={classes.roundButton}

@@ -3,16 +3,11 @@ import { SITE_TIMERS } from "@tandem/competition";
 import { Link } from "react-router";
 import { useAuth } from "../../auth/AuthContext";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { CarouselDots } from "./CarouselDots";
 import { ArrowRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 import { RotationButton } from "./RotationButton";
-import {
-  dotProps,
-  slideProps,
-  slidesProps,
-  useRotatingIndex,
-  useRotationControl,
-} from "./rotation";
+import { slideProps, slidesProps, useRotatingIndex, useRotationControl } from "./rotation";
 
 /** The rotating hero: messages on the carousel timer, backgrounds on their own, slower one. */
 export function Hero() {
@@ -101,23 +96,13 @@ export function Hero() {
             subject="highlights"
             tone="light"
           />
-          {/* biome-ignore lint/a11y/useSemanticElements: a set of buttons, not a form */}
-          <div
-            className={classes.dots}
-            role="group"
-            aria-label="Choose a highlight"
-            data-rotation-dots
-          >
-            {slides.map((item, i) => (
-              <button
-                key={item.title}
-                className={classes.dot}
-                data-tone="light"
-                aria-label={`Show highlight ${i + 1} of ${slides.length}`}
-                {...dotProps(i, slide.index, slide.setIndex)}
-              />
-            ))}
-          </div>
+          <CarouselDots
+            label="Choose a highlight"
+            labels={slides.map((_, i) => `Show highlight ${i + 1} of ${slides.length}`)}
+            active={slide.index}
+            pick={slide.setIndex}
+            tone="light"
+          />
         </div>
       </Container>
     </section>

@@ -85,12 +85,3 @@ export function slideProps(i: number, active: number, label: string) {
     "aria-hidden": i !== active,
   };
 }
-
-/** The dot that picks slide `i`, current when it is the `active` one. */
-export function dotProps(i: number, active: number, pick: (index: number) => void) {
-  return {
-    type: "button" as const,
-    "aria-current": i === active ? ("true" as const) : undefined,
-    onClick: () => pick(i),
-  };
-}
