@@ -1,6 +1,7 @@
 import { Anchor, Container } from "@mantine/core";
 import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
+import { ContentImage } from "../components/ContentImage";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { InfoCard } from "../components/Info/InfoCard";
@@ -17,9 +18,8 @@ export default function AboutPage() {
       <Container size="lg" className={classes.page}>
         <div className={classes.split}>
           <TextBlock section={about.motivation} />
-          <img
-            src={about.image.src}
-            alt={about.image.alt}
+          <ContentImage
+            image={about.image}
             width={400}
             height={300}
             className={classes.illustration}

@@ -1,6 +1,7 @@
 import { Anchor, Container } from "@mantine/core";
 import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
+import { ContentImage } from "../components/ContentImage";
 import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { InfoCard } from "../components/Info/InfoCard";
@@ -18,9 +19,8 @@ export default function SponsorsPage() {
           <ul className={classes.cardGrid}>
             {partners.map((partner) => (
               <InfoCard key={partner.name} title={partner.name} text={partner.role}>
-                <img
-                  src={partner.logo.src}
-                  alt={partner.logo.alt}
+                <ContentImage
+                  image={partner.logo}
                   width={240}
                   height={80}
                   className={classes.logo}

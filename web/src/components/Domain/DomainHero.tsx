@@ -1,6 +1,7 @@
 import { Container } from "@mantine/core";
 import type { CompetitionDomain } from "../../api/competition/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { ContentImage } from "../ContentImage";
 import classes from "./Domain.module.css";
 
 export function DomainHero({ domain }: { domain: CompetitionDomain }) {
@@ -20,13 +21,7 @@ export function DomainHero({ domain }: { domain: CompetitionDomain }) {
           </ul>
         </div>
         {card && (
-          <img
-            src={card.image.src}
-            alt={card.image.alt}
-            width={320}
-            height={200}
-            className={classes.heroImage}
-          />
+          <ContentImage image={card.image} width={320} height={200} className={classes.heroImage} />
         )}
       </Container>
     </section>

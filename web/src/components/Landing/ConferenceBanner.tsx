@@ -1,5 +1,6 @@
 import { Container } from "@mantine/core";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { ContentImage } from "../ContentImage";
 import classes from "./Landing.module.css";
 
 export function ConferenceBanner() {
@@ -7,9 +8,8 @@ export function ConferenceBanner() {
   return (
     <section className={classes.banner} aria-labelledby="conference-banner-title">
       <Container size="lg" className={classes.bannerInner}>
-        <img
-          src={banner.image.src}
-          alt={banner.image.alt}
+        <ContentImage
+          image={banner.image}
           width={120}
           height={80}
           className={classes.bannerImage}

@@ -1,6 +1,7 @@
 import { METRICS } from "@tandem/competition";
 import { Link } from "react-router";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { ContentImage } from "../ContentImage";
 import { ArrowRightIcon } from "./icons";
 import classes from "./Landing.module.css";
 
@@ -20,9 +21,8 @@ export function DomainCards({ headingLevel = 3 }: DomainCardsProps) {
         const metrics = [...new Set(domain.challenges.map((c) => METRICS[c.metric].name))];
         return (
           <li key={domain.slug} className={classes.domainCard}>
-            <img
-              src={card.image.src}
-              alt={card.image.alt}
+            <ContentImage
+              image={card.image}
               width={320}
               height={200}
               loading="lazy"

@@ -1,6 +1,7 @@
 import { SITE_TIMERS } from "@tandem/competition";
 import { useEffect, useRef } from "react";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { ContentImage } from "../ContentImage";
 import classes from "./Landing.module.css";
 import { LandingSection } from "./LandingSection";
 import { RotationButton } from "./RotationButton";
@@ -70,13 +71,7 @@ export function SupportedBy() {
           >
             {supporters.map((supporter) => (
               <li key={supporter.name} className={classes.logoItem}>
-                <img
-                  src={supporter.logo.src}
-                  alt={supporter.logo.alt}
-                  width={240}
-                  height={80}
-                  loading="lazy"
-                />
+                <ContentImage image={supporter.logo} width={240} height={80} loading="lazy" />
               </li>
             ))}
             {moving &&
