@@ -1,7 +1,6 @@
 import { Stack } from "@mantine/core";
-import type { Competition } from "@tandem/competition";
 import { memo } from "react";
-import type { Draft, EditDraft, SectionProps } from "./draft";
+import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
 import { AddButton, DraftText, RemoveButton, TextsCard } from "./fields";
 
 type Slide = Draft["site"]["hero"]["slides"][number];
@@ -56,11 +55,7 @@ const SlideFields = memo(function SlideFields({
 });
 
 /** The landing page's hero (heading and rotating slides) and the conference banner. */
-export function HeroTexts({
-  draft,
-  edit,
-  preview,
-}: SectionProps & { preview: Competition | null }) {
+export function HeroTexts({ draft, edit, preview }: PreviewedSectionProps) {
   const hero = preview?.site.hero;
   const banner = preview?.site.conference_banner;
 

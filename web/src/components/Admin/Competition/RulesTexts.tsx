@@ -1,6 +1,6 @@
 import type { Competition, TextSection } from "@tandem/competition";
 import { memo } from "react";
-import type { Draft, EditDraft, SectionProps } from "./draft";
+import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
 import { DraftText, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 import { LinesField } from "./LinesField";
@@ -91,11 +91,7 @@ function filledMarkdown(preview: Competition | null, index: number): string | nu
 }
 
 /** The Rules page's sections: titles, paragraphs and bullets, with their preview. */
-export function RulesTexts({
-  draft,
-  edit,
-  preview,
-}: SectionProps & { preview: Competition | null }) {
+export function RulesTexts({ draft, edit, preview }: PreviewedSectionProps) {
   return (
     <>
       {draft.site.rules.sections.map((section, index) => (

@@ -1,7 +1,6 @@
 import { Button, Group, Select } from "@mantine/core";
-import type { Competition } from "@tandem/competition";
 import { memo } from "react";
-import type { Draft, EditDraft, SectionProps } from "./draft";
+import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
 import { AddButton, DraftText, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 
@@ -80,11 +79,7 @@ const EntryFields = memo(function EntryFields({
 });
 
 /** The landing page's timeline: each entry names a date of the definition, so it follows it. */
-export function TimelineTexts({
-  draft,
-  edit,
-  preview,
-}: SectionProps & { preview: Competition | null }) {
+export function TimelineTexts({ draft, edit, preview }: PreviewedSectionProps) {
   return (
     <TextsCard
       id="timeline-title"

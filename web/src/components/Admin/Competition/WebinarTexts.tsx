@@ -2,7 +2,7 @@ import { Divider, Stack } from "@mantine/core";
 import type { Competition } from "@tandem/competition";
 import { Fragment, memo } from "react";
 import { webinarHasTakenPlace } from "../../Dashboard/webinars";
-import type { Draft, EditDraft, SectionProps } from "./draft";
+import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
 import { AddButton, DraftText, RemoveButton, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 import { ZonedDateTimeField } from "./ZonedDateTimeField";
@@ -80,11 +80,7 @@ function webinarsMarkdown(preview: Competition, now: Date): string {
 }
 
 /** The dashboard's webinars: a meeting link until each has taken place. */
-export function WebinarTexts({
-  draft,
-  edit,
-  preview,
-}: SectionProps & { preview: Competition | null }) {
+export function WebinarTexts({ draft, edit, preview }: PreviewedSectionProps) {
   return (
     <TextsCard
       id="webinars-title"

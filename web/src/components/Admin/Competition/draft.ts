@@ -1,4 +1,4 @@
-import type { CompetitionDefinition } from "@tandem/competition";
+import type { Competition, CompetitionDefinition } from "@tandem/competition";
 
 export type Draft = CompetitionDefinition;
 
@@ -9,6 +9,11 @@ export type EditDraft = (recipe: (draft: Draft) => void) => void;
 export interface SectionProps {
   draft: Draft;
   edit: EditDraft;
+}
+
+/** A texts section, with the competition as the draft would make it (null until it is valid). */
+export interface PreviewedSectionProps extends SectionProps {
+  preview: Competition | null;
 }
 
 /** The definition's JSON as sent: equal texts mean nothing changed. */
