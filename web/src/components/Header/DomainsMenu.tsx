@@ -38,11 +38,16 @@ export function DomainsMenu({ opened, onChange }: DomainsMenuProps) {
   }, [opened, onChange]);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  // Closed by any means: a close the mouse scheduled on its way out must not shut the list
+  // again once the arrow or the keyboard has reopened it.
   useEffect(() => {
-    if (!opened) openedByHover.current = false;
+    if (opened) return;
+    openedByHover.current = false;
+    window.clearTimeout(closeTimer.current);
   }, [opened]);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);
+
   const scheduleClose = () => {
     cancelClose();
     closeTimer.current = window.setTimeout(() => onChange(false), CLOSE_DELAY_MS);
