@@ -14,13 +14,16 @@ import { freePort, startProcess, waitForReady } from "../test/support/processes"
  */
 export const TEMPLATES_ENV = "TANDEM_E2E_TEMPLATES";
 
-/** The settings a first start writes into the data folder; the rest is read at every start. */
-const FIRST_START_KEYS = ["DATA_SEED", "DATA_SCALE"] as const;
+/**
+ * The settings a first start writes into the data folder (the data, and the admin account: without
+ * ADMIN_EMAIL a first start creates admin@tandem.local); the rest is read at every start.
+ */
+const FIRST_START_KEYS = ["DATA_SEED", "DATA_SCALE", "ADMIN_EMAIL", "ADMIN_PASSWORD"] as const;
 
 const building = new Map<string, Promise<string>>();
 
 /**
- * Fills `dataDir` from the template for `env`'s seed and scale, building the template first if
+ * Fills `dataDir` from the template for `env`'s seed, scale and admin, building the template first if
  * this run has none yet. Returns false when the server must start fresh: no template folder, a
  * test that names its own DATA_DIR, or one that wants the baselines measured (a first start
  * measures them in the background, which a template stopped right after its start would cut off).
@@ -60,7 +63,11 @@ async function buildOnce(
     REDIS_URL: "",
     DATA_DIR: scratch,
     DATA_SCALE: firstStart.DATA_SCALE || "0.002",
-    ...(firstStart.DATA_SEED ? { DATA_SEED: firstStart.DATA_SEED } : {}),
+    ...Object.fromEntries(
+      (["DATA_SEED", "ADMIN_EMAIL", "ADMIN_PASSWORD"] as const)
+        .filter((key) => firstStart[key])
+        .map((key) => [key, firstStart[key]]),
+    ),
     // No baselines: the copies do not measure them either (their data is not fresh).
     BASELINE_PYTHON: "none",
     PORT: String(port),

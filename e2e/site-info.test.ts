@@ -74,9 +74,16 @@ describe("Resources", () => {
       await topics.getByRole("link", { name: new RegExp(`^${card.title}`) }).click();
       await page.waitForURL(url(`/resources#${card.id}`));
       const heading = page.getByRole("heading", { level: 2, name: card.title, exact: true });
-      await page.waitForFunction(
-        `(() => { const r = document.getElementById(${JSON.stringify(`${card.id}-title`)}).getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })()`,
-      );
+      // Polled from here: the prerendered page's policy (script-src without 'unsafe-eval') refuses
+      // the string predicates waitForFunction compiles in the page once it has to poll.
+      await expect
+        .poll(() =>
+          page.evaluate((id) => {
+            const r = document.getElementById(id)?.getBoundingClientRect();
+            return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight;
+          }, `${card.id}-title`),
+        )
+        .toBe(true);
       expect(await heading.isVisible()).toBe(true);
     }
     await page.close();
