@@ -77,11 +77,12 @@ describe("Resources", () => {
       // Polled from here: the prerendered page's policy (script-src without 'unsafe-eval') refuses
       // the string predicates waitForFunction compiles in the page once it has to poll.
       await expect
-        .poll(() =>
-          page.evaluate((id) => {
-            const r = document.getElementById(id)?.getBoundingClientRect();
-            return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight;
-          }, `${card.id}-title`),
+        .poll(
+          () =>
+            page.evaluate<boolean>(
+              `(() => { const r = document.getElementById(${JSON.stringify(`${card.id}-title`)})?.getBoundingClientRect(); return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight; })()`,
+            ),
+          { timeout: 15_000 },
         )
         .toBe(true);
       expect(await heading.isVisible()).toBe(true);
