@@ -62,12 +62,8 @@ async function buildOnce(
     DATABASE_URL: "",
     REDIS_URL: "",
     DATA_DIR: scratch,
-    DATA_SCALE: firstStart.DATA_SCALE || "0.002",
-    ...Object.fromEntries(
-      (["DATA_SEED", "ADMIN_EMAIL", "ADMIN_PASSWORD"] as const)
-        .filter((key) => firstStart[key])
-        .map((key) => [key, firstStart[key]]),
-    ),
+    // The settings the test gave; startServer always gives a scale.
+    ...Object.fromEntries(Object.entries(firstStart).filter(([, value]) => value)),
     // No baselines: the copies do not measure them either (their data is not fresh).
     BASELINE_PYTHON: "none",
     PORT: String(port),
