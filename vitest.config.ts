@@ -50,7 +50,12 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time: each starts its own server (own port, data folder, database)
+          // and browser, and mostly waits on them. A group of its own, since its maxWorkers
+          // differs from the other projects' (vitest runs groups one after another; `npm test`
+          // runs this project in a process of its own beside the others: scripts/test.mjs).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
