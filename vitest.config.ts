@@ -36,8 +36,10 @@ export default defineConfig({
             "test/**/*.test.ts",
           ],
           exclude: [...configDefaults.exclude, "test/architecture/**"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Bounds for a busy machine, not speed checks (processes start within waitForReady's
+          // 180 s there).
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
           // Each file starts databases and processes; two cores run them best one at a time.
           fileParallelism: false,
         },
@@ -48,8 +50,10 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           // Servers start from a copy of a first start's data folder (e2e/data-templates.ts).
           globalSetup: ["e2e/global-setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Bounds for a busy machine (load 16 on 2 cores), not speed checks: a file's beforeAll
+          // may wait for a first start (e2e/data-templates.ts) and then its own server's start.
+          testTimeout: 240_000,
+          hookTimeout: 420_000,
           // Two files at a time: each starts its own server (own port, data folder, database)
           // and browser, and mostly waits on them. A group of its own, since its maxWorkers
           // differs from the other projects' (vitest runs groups one after another; `npm test`

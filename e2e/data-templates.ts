@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { cp, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, startProcess, waitForReady } from "../test/support/processes";
 
 /**
@@ -23,6 +24,12 @@ const FIRST_START_KEYS = ["DATA_SEED", "DATA_SCALE", "ADMIN_EMAIL", "ADMIN_PASSW
 const building = new Map<string, Promise<string>>();
 
 /**
+ * A bound on a first start (it generates the datasets): about 20 s on a quiet machine, past 60 s
+ * on one at load 16. A bound on waiting, not a speed check.
+ */
+const TEMPLATE_READY_MS = 180_000;
+
+/**
  * Fills `dataDir` from the template for `env`'s seed, scale and admin, building the template first if
  * this run has none yet. Returns false when the server must start fresh: no template folder, a
  * test that names its own DATA_DIR, or one that wants the baselines measured (a first start
@@ -41,7 +48,7 @@ export async function fillFromTemplate(
   const template = join(root, name);
   let built = building.get(template);
   if (!built) {
-    built = buildOnce(root, template, firstStart);
+    built = buildOnce(template, () => build(root, template, firstStart));
     building.set(template, built);
   }
   // Verbatim: the published dataset folders are relative links, which must stay inside the copy.
@@ -49,13 +56,40 @@ export async function fillFromTemplate(
   return true;
 }
 
-async function buildOnce(
+/**
+ * Makes `template` with `build` unless it exists, once across this run's workers: the e2e project
+ * runs two files at a time, each in a worker of its own, and a lock folder (mkdir is atomic) lets
+ * one build while the other waits, instead of both paying a first start on a busy machine.
+ */
+export async function buildOnce(template: string, build: () => Promise<void>): Promise<string> {
+  const lock = `${template}.lock`;
+  const waitUntil = Date.now() + TEMPLATE_READY_MS * 2;
+  for (;;) {
+    if (await exists(template)) return template;
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (Date.now() > waitUntil) throw new Error(`No data template at ${template}: ${lock} held`);
+    await sleep(250);
+  }
+  try {
+    // Built by the worker that held the lock just before.
+    if (!(await exists(template))) await build();
+    return template;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** A first start into a scratch folder, stopped cleanly and renamed to `template`. */
+async function build(
   root: string,
   template: string,
   firstStart: Record<string, string>,
-): Promise<string> {
-  // Another test file of this run may have built it already (files run one at a time).
-  if (await exists(template)) return template;
+): Promise<void> {
   const scratch = await mkdtemp(join(root, "building-"));
   const port = await freePort();
   const server = startProcess("services/embedded/src/main.ts", {
@@ -70,7 +104,7 @@ async function buildOnce(
     HOST: "127.0.0.1",
   });
   try {
-    await waitForReady(`http://127.0.0.1:${port}/api/ready`, server);
+    await waitForReady(`http://127.0.0.1:${port}/api/ready`, server, TEMPLATE_READY_MS);
   } catch (error) {
     await server.stop();
     await rm(scratch, { recursive: true, force: true });
@@ -83,7 +117,6 @@ async function buildOnce(
     throw new Error(`The template server stopped with ${code}:\n${server.output()}`);
   }
   await rename(scratch, template);
-  return template;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -25,10 +25,7 @@ const scene = sceneApi(() => baseUrl);
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startServer(
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      { readyTimeoutMs: 150_000 },
-    ),
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
   ]);
   baseUrl = server.baseUrl;
   const login = await scene.call("/login-verification", { body: { ...ADMIN, rememberMe: false } });

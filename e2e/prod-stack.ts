@@ -69,7 +69,7 @@ export async function startProdStack(env: Record<string, string> = {}): Promise<
       PUBLIC_URL: baseUrl,
     });
     processes.push(gateway);
-    await waitForReady(`${baseUrl}/api/ready`, gateway, 60_000);
+    await waitForReady(`${baseUrl}/api/ready`, gateway);
     return {
       baseUrl,
       db: database.handle.db,

@@ -79,7 +79,7 @@ beforeAll(async () => {
     },
     ["--workers", "2"],
   );
-  await waitForReady(`${baseUrl}/api/ready`, stack, 120_000);
+  await waitForReady(`${baseUrl}/api/ready`, stack);
   await waitForOutput(stack, /worker-2 started \(pid \d+\)/);
 
   const signup = await api("/api/save-user-signup", {

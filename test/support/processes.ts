@@ -52,11 +52,15 @@ export function startProcess(
   };
 }
 
-/** Polls `url` until it answers 200, or fails with the process's output. */
+/**
+ * Polls `url` until it answers 200, or fails with the process's output. The default bound is for
+ * a busy machine, not a speed check: a start that takes 4 s on a quiet 2-core machine printed
+ * nothing for over 60 s at load 16 while `npm test` ran its lanes beside other work.
+ */
 export async function waitForReady(
   url: string,
   proc: RunningProcess,
-  timeoutMs = 60_000,
+  timeoutMs = 180_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
