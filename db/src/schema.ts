@@ -76,6 +76,12 @@ export const users = pgTable(
   ],
 );
 
+/** `user_id`: the account the row belongs to; the row goes when the account does. */
+const belongsToUser = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 /** Unique indexes code reacts to when a concurrent write loses a race; named once. */
 export const UNIQUE_INDEXES = {
   teamName: "teams_name_lower_key",
@@ -144,9 +150,7 @@ export const teamMembers = pgTable(
     teamId: uuid("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     role: text("role", { enum: TEAM_ROLES }).notNull(),
     joinedAt: timestamptz("joined_at").notNull().defaultNow(),
   },
@@ -277,9 +281,7 @@ export const submissionNotices = pgTable(
 export const digestSends = pgTable(
   "digest_sends",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     /** The UTC day the digest covers, `YYYY-MM-DD`. */
     day: text("day").notNull(),
     sentAt: timestamptz("sent_at").notNull().defaultNow(),
@@ -398,9 +400,7 @@ export const passwordResets = pgTable(
   "password_resets",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
@@ -421,9 +421,7 @@ export const emailVerifications = pgTable(
   "email_verifications",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -444,9 +442,7 @@ export const authCodes = pgTable(
   "auth_codes",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     codeHash: text("code_hash").notNull(),
     /** SHA-256 of the nonce cookie of the browser that started the sign-in: only it may trade the code. */
     browserHash: text("browser_hash").notNull(),
@@ -468,9 +464,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: id(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -549,9 +543,7 @@ export const announcementDeliveries = pgTable(
     announcementId: uuid("announcement_id")
       .notNull()
       .references(() => announcements.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsToUser(),
     sentAt: timestamptz("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],

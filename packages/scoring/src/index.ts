@@ -22,22 +22,8 @@ export {
 } from "./answers-cache";
 export { describeId, idKey, parseCsvRows } from "./csv";
 export { EXCERPT_CHARS, excerpt } from "./issues";
-export {
-  macroF1,
-  macroF1Codes,
-  macroF1CodesByPart,
-  mae,
-  maeByPart,
-  mse,
-  mseByPart,
-  ndcgAtK,
-  ndcgAtKByPart,
-  normalizedGini,
-  normalizedGiniByPart,
-  type PartScores,
-  rmse,
-  rmseByPart,
-} from "./metrics";
+// Every export of metrics.ts is a metric (or its result type): the module is public as a whole.
+export * from "./metrics";
 export {
   createLabelNormalizer,
   type ParseOptions,
