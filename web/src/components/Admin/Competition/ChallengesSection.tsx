@@ -20,6 +20,7 @@ import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
+import { numberOrUndefined } from "./fields";
 import { useIssue } from "./issues";
 import { LeaderboardVisibilityField } from "./LeaderboardVisibilityField";
 
@@ -38,10 +39,6 @@ const metricOptions = (challenge: ChallengeDefinition) => {
 /** A fraction (0.3) as the percent the form shows (30), and back. */
 const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
 const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
-
-/** A number input's value: a number, or "" while empty (then the field is left out). */
-const numberOrUndefined = (value: number | string) =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** A whole number from 1 to `max`; `undefined` while the field is empty. */
 function CountField({
