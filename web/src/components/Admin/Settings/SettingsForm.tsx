@@ -23,7 +23,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings/hooks";
 import { hasErrorCode } from "../../../api/client";
-import { LoadError } from "../../LoadError";
+import { Loaded } from "../../Loaded";
 import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 import { PageTitle } from "../PageTitle";
@@ -234,22 +234,20 @@ function Form({ settings }: { settings: AdminSettings }) {
 
 /** /admin/settings: the competition's settings, in force at once (no restart). */
 export function SettingsPage() {
-  const { data, error, isLoading, mutate } = useAdminSettings();
+  const read = useAdminSettings();
   return (
     <Stack gap="lg">
       <PageTitle title="Settings">
         Pause submissions, move the window, change the daily limit and the final picks, and decide
         whether teams need a verified e-mail address.
       </PageTitle>
-      {error && !data && (
-        <LoadError
-          title="The settings could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <Skeleton height={420} radius="md" aria-hidden />}
-      {data && <Form settings={data} />}
+      <Loaded
+        read={read}
+        failed="The settings could not be loaded"
+        skeleton={<Skeleton height={420} radius="md" aria-hidden />}
+      >
+        {(settings) => <Form settings={settings} />}
+      </Loaded>
     </Stack>
   );
 }
