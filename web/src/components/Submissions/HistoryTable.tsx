@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core
 import { Link } from "react-router";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
-import { TableFrame } from "../TableFrame/TableFrame";
+import { CaptionedTable } from "../TableFrame/TableFrame";
 import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
@@ -109,35 +109,17 @@ interface HistoryTableProps {
 export function HistoryTable({ items, busy }: HistoryTableProps) {
   const C = M.columns;
   return (
-    <TableFrame minWidth={HISTORY_MIN_WIDTH} label={M.historyCaption}>
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="sm"
-        striped
-        className={classes.historyTable}
-        aria-busy={busy}
-        style={{ opacity: busy ? 0.6 : 1 }}
-        captionSide="top"
-      >
-        <Table.Caption>
-          <VisuallyHidden>{M.historyCaption}</VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{C.time}</Table.Th>
-            <Table.Th scope="col">{C.challenge}</Table.Th>
-            <Table.Th scope="col">{C.status}</Table.Th>
-            <Table.Th scope="col">{C.score}</Table.Th>
-            <Table.Th scope="col">{C.note}</Table.Th>
-            <Table.Th scope="col">{C.final}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <HistoryRow key={item.submission_id} item={item} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+    <CaptionedTable
+      caption={M.historyCaption}
+      columns={[C.time, C.challenge, C.status, C.score, C.note, C.final]}
+      minWidth={HISTORY_MIN_WIDTH}
+      busy={busy}
+      verticalSpacing="sm"
+      className={classes.historyTable}
+    >
+      {items.map((item) => (
+        <HistoryRow key={item.submission_id} item={item} />
+      ))}
+    </CaptionedTable>
   );
 }
