@@ -15,6 +15,15 @@ const HISTORY_MIN_WIDTH = 820;
 /** The submission's own page. */
 export const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
 
+/** An empty cell: a dash, which a screen reader reads as `label`. */
+function NoValue({ label }: { label: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      –<VisuallyHidden>{label}</VisuallyHidden>
+    </Text>
+  );
+}
+
 function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
   const { competition } = useCompetition();
   const challenge = competition.challengeByKey(item.challenge_key);
@@ -56,9 +65,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         {item.score === null ? (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.noScore}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.noScore} />
         ) : (
           <ScoreText score={item.score} kind={item.score_kind} feedback={item.feedback} />
         )}
@@ -74,9 +81,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
             {item.note}
           </Text>
         ) : (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.noNote}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.noNote} />
         )}
       </Table.Td>
       <Table.Td className={classes.finalColumn}>
@@ -85,9 +90,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
             {M.finalMark}
           </Badge>
         ) : (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.notFinal}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.notFinal} />
         )}
       </Table.Td>
     </Table.Tr>
