@@ -79,6 +79,12 @@ function inForce(set: boolean, value: string, fallback: string) {
     : `In force: the deployment's ${fallback}. Enter a value to override it.`;
 }
 
+/** The competition window's two ends, each set here or left to the deployment. */
+const WINDOW_BOUNDS = [
+  { field: "opens_at", label: "Opens at" },
+  { field: "closes_at", label: "Closes at" },
+] as const;
+
 /** A group of settings, named by its legend. */
 function FieldsetCard({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -173,26 +179,19 @@ function Form({ settings }: { settings: AdminSettings }) {
             Times are in {yourTimeZone()}.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="datetime-local"
-              label="Opens at"
-              description={inForce(
-                set.opens_at,
-                formatDateTime(settings.opens_at),
-                `time, ${formatDateTime(defaults.opens_at)}`,
-              )}
-              {...form.getInputProps("opens_at")}
-            />
-            <TextInput
-              type="datetime-local"
-              label="Closes at"
-              description={inForce(
-                set.closes_at,
-                formatDateTime(settings.closes_at),
-                `time, ${formatDateTime(defaults.closes_at)}`,
-              )}
-              {...form.getInputProps("closes_at")}
-            />
+            {WINDOW_BOUNDS.map(({ field, label }) => (
+              <TextInput
+                key={field}
+                type="datetime-local"
+                label={label}
+                description={inForce(
+                  set[field],
+                  formatDateTime(settings[field]),
+                  `time, ${formatDateTime(defaults[field])}`,
+                )}
+                {...form.getInputProps(field)}
+              />
+            ))}
           </SimpleGrid>
           <NumberInput
             classNames={{ wrapper: classes.numberField }}
