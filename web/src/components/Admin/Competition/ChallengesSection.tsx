@@ -18,6 +18,7 @@ import {
 import { memo } from "react";
 import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
+import { CountInput } from "../CountInput";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
 import { numberOrUndefined } from "./fields";
@@ -55,13 +56,10 @@ function CountField({
   onChange: (count: number | undefined) => void;
 }) {
   return (
-    <NumberInput
-      classNames={{ wrapper: classes.numberField }}
+    <CountInput
       {...field}
       min={1}
       max={max}
-      allowDecimal={false}
-      allowNegative={false}
       onChange={(value) => onChange(numberOrUndefined(value))}
     />
   );

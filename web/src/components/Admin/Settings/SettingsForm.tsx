@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -24,8 +23,8 @@ import { type ReactNode, useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings/hooks";
 import { hasErrorCode } from "../../../api/client";
 import { Loaded } from "../../Loaded";
-import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { CountInput } from "../CountInput";
 import { PageTitle } from "../PageTitle";
 import { RequestFailure } from "../RequestFailure";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
@@ -158,8 +157,7 @@ function Form({ settings }: { settings: AdminSettings }) {
             maxLength={SETTINGS_LIMITS.pauseMessage}
             {...form.getInputProps("pause_message")}
           />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountInput
             label="Daily limit per challenge"
             description={inForce(
               set.daily_limit,
@@ -169,8 +167,6 @@ function Form({ settings }: { settings: AdminSettings }) {
             placeholder={String(defaults.daily_limit)}
             min={SETTINGS_LIMITS.dailyLimit.min}
             max={SETTINGS_LIMITS.dailyLimit.max}
-            allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps("daily_limit")}
           />
         </FieldsetCard>
@@ -193,8 +189,7 @@ function Form({ settings }: { settings: AdminSettings }) {
               />
             ))}
           </SimpleGrid>
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountInput
             label="Final picks per challenge"
             description={inForce(
               set.final_picks,
@@ -203,8 +198,6 @@ function Form({ settings }: { settings: AdminSettings }) {
             )}
             min={SETTINGS_LIMITS.finalPicks.min}
             max={SETTINGS_LIMITS.finalPicks.max}
-            allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps("final_picks")}
           />
         </FieldsetCard>
