@@ -18,11 +18,23 @@ export function LoadError({ title, error, onRetry }: LoadErrorProps) {
     if (hasErrorCode(error, "auth.api_key_invalid")) await mutate(TEAMS_KEY);
     await onRetry();
   };
+  return <RetryAlert title={title} message={failureReason(error)} onRetry={retry} />;
+}
+
+interface RetryAlertProps {
+  title: string;
+  /** What went wrong, in the reader's words. */
+  message: string;
+  onRetry: () => unknown;
+}
+
+/** A failed read's alert: what went wrong and a "Try again" button. */
+export function RetryAlert({ title, message, onRetry }: RetryAlertProps) {
   return (
     <Alert color="red" variant="light" role="alert" title={title}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{failureReason(error)}</Text>
-        <Button size="xs" variant="light" color="red" onClick={() => void retry()}>
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void onRetry()}>
           Try again
         </Button>
       </Stack>

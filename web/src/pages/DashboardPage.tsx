@@ -1,7 +1,5 @@
 import {
-  Alert,
   Box,
-  Button,
   Card,
   Container,
   Grid,
@@ -26,6 +24,7 @@ import { ProfileCard } from "../components/Dashboard/ProfileCard";
 import { TeamCard } from "../components/Dashboard/TeamCard";
 import { teamsLoadErrorMessage } from "../components/Dashboard/teamErrors";
 import { VerifyEmailCard } from "../components/Dashboard/VerifyEmailCard";
+import { RetryAlert } from "../components/LoadError";
 import { MySubmissions } from "../components/Submissions/MySubmissions";
 import { SubmitPredictionsButton } from "../components/Submit/SubmitPredictionsButton";
 
@@ -88,19 +87,11 @@ export default function DashboardPage() {
             </Title>
 
             {error && !loaded && (
-              <Alert
-                color="red"
-                variant="light"
-                role="alert"
+              <RetryAlert
                 title={TEAM_MESSAGES.loadDashboardFailed}
-              >
-                <Stack gap="sm" align="flex-start">
-                  <Text size="sm">{teamsLoadErrorMessage(error)}</Text>
-                  <Button size="xs" variant="light" color="red" onClick={() => void mutate()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+                message={teamsLoadErrorMessage(error)}
+                onRetry={() => mutate()}
+              />
             )}
 
             {isLoading && <TeamSkeleton />}

@@ -1,12 +1,11 @@
-import { Anchor, Button, Code, Container, List } from "@mantine/core";
+import { Anchor, Button, Code, List } from "@mantine/core";
 import { baselineNotebookFile, domainFilesUrl, sdkSnippet } from "@tandem/competition";
 import { type ReactNode, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
-import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
+import { InfoPage } from "../components/Info/InfoPage";
 import { InfoSection } from "../components/Info/InfoSection";
-import { PageHeader } from "../components/Info/PageHeader";
 import { RichText } from "../components/Info/RichText";
 import { ScrollRegion } from "../components/Info/ScrollRegion";
 
@@ -89,97 +88,93 @@ export default function ResourcesPage() {
   const kickoff = competition.webinars[0];
 
   return (
-    <>
-      <PageHeader title={resources.page.title} intro={resources.page.intro} />
-      <Container size="lg" className={classes.page}>
-        <nav aria-label="Resource topics">
-          <ul className={classes.cardGrid}>
-            {resources.cards.map((card) => (
-              <li key={card.id}>
-                <a href={`#${card.id}`} className={classes.resourceCard}>
-                  <span className={classes.cardTitle}>{card.title}</span>
-                  <span className={classes.cardText} style={{ display: "block" }}>
-                    {card.description}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <ResourceSection id="api-documentation">
-          <Paragraphs items={api.paragraphs} />
-          <ul className={classes.methods}>
-            {api.methods.map((method) => (
-              <li key={method.name}>
-                <code>{method.name}</code>: {method.description}
-              </li>
-            ))}
-          </ul>
-          <h3 className={classes.h3}>{api.snippetTitle}</h3>
-          <ScrollRegion label={api.snippetTitle} className={classes.snippet}>
-            <SdkSnippet />
-          </ScrollRegion>
-          <p>
-            {api.reference.text}{" "}
-            {/* Served by the gateway, not a page of this app: a full navigation. */}
-            <Anchor href={api.reference.link.href} fw={600}>
-              {api.reference.link.label}
-            </Anchor>
-            .
-          </p>
-        </ResourceSection>
-
-        <ResourceSection id="baseline-implementation">
-          <Paragraphs items={baseline.paragraphs} />
-          <BaselineLinks />
-        </ResourceSection>
-
-        <ResourceSection id="data-schemas">
-          <Paragraphs items={schemas.paragraphs} />
-          <List spacing={4} className={classes.bullets}>
-            {competition.domains.map((domain) => (
-              <List.Item key={domain.slug}>
-                <Anchor component={Link} to={domain.route}>
-                  {domain.name} data and dictionary
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </ResourceSection>
-
-        <ResourceSection id="genai-materials">
-          <Paragraphs items={genai.paragraphs} />
-          <Anchor href={genai.course.href} target="_blank" rel="noopener noreferrer" fw={600}>
-            {genai.course.label} (opens in a new tab)
-          </Anchor>
-        </ResourceSection>
-
-        <ResourceSection id="mentor-resources">
-          <Paragraphs items={mentors.paragraphs} />
-          <Button disabled>{mentors.button}</Button>
-        </ResourceSection>
-
-        <ResourceSection id="office-hours">
-          <Paragraphs items={officeHours.paragraphs} />
-          <ul className={classes.cardGrid}>
-            {kickoff && (
-              <li className={classes.card}>
-                <h3 className={classes.cardTitle}>{kickoff.title}</h3>
-                <p className={classes.cardText}>{kickoff.when}</p>
-                <Anchor href={kickoff.url} target="_blank" rel="noopener noreferrer">
-                  Join the {kickoff.title.toLowerCase()} (opens in a new tab)
-                </Anchor>
-              </li>
-            )}
-            <li className={classes.card}>
-              <h3 className={classes.cardTitle}>{officeHours.biweekly.title}</h3>
-              <p className={classes.cardText}>{officeHours.biweekly.description}</p>
+    <InfoPage title={resources.page.title} intro={resources.page.intro}>
+      <nav aria-label="Resource topics">
+        <ul className={classes.cardGrid}>
+          {resources.cards.map((card) => (
+            <li key={card.id}>
+              <a href={`#${card.id}`} className={classes.resourceCard}>
+                <span className={classes.cardTitle}>{card.title}</span>
+                <span className={classes.cardText} style={{ display: "block" }}>
+                  {card.description}
+                </span>
+              </a>
             </li>
-          </ul>
-        </ResourceSection>
-      </Container>
-      <Footer />
-    </>
+          ))}
+        </ul>
+      </nav>
+
+      <ResourceSection id="api-documentation">
+        <Paragraphs items={api.paragraphs} />
+        <ul className={classes.methods}>
+          {api.methods.map((method) => (
+            <li key={method.name}>
+              <code>{method.name}</code>: {method.description}
+            </li>
+          ))}
+        </ul>
+        <h3 className={classes.h3}>{api.snippetTitle}</h3>
+        <ScrollRegion label={api.snippetTitle} className={classes.snippet}>
+          <SdkSnippet />
+        </ScrollRegion>
+        <p>
+          {api.reference.text}{" "}
+          {/* Served by the gateway, not a page of this app: a full navigation. */}
+          <Anchor href={api.reference.link.href} fw={600}>
+            {api.reference.link.label}
+          </Anchor>
+          .
+        </p>
+      </ResourceSection>
+
+      <ResourceSection id="baseline-implementation">
+        <Paragraphs items={baseline.paragraphs} />
+        <BaselineLinks />
+      </ResourceSection>
+
+      <ResourceSection id="data-schemas">
+        <Paragraphs items={schemas.paragraphs} />
+        <List spacing={4} className={classes.bullets}>
+          {competition.domains.map((domain) => (
+            <List.Item key={domain.slug}>
+              <Anchor component={Link} to={domain.route}>
+                {domain.name} data and dictionary
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </ResourceSection>
+
+      <ResourceSection id="genai-materials">
+        <Paragraphs items={genai.paragraphs} />
+        <Anchor href={genai.course.href} target="_blank" rel="noopener noreferrer" fw={600}>
+          {genai.course.label} (opens in a new tab)
+        </Anchor>
+      </ResourceSection>
+
+      <ResourceSection id="mentor-resources">
+        <Paragraphs items={mentors.paragraphs} />
+        <Button disabled>{mentors.button}</Button>
+      </ResourceSection>
+
+      <ResourceSection id="office-hours">
+        <Paragraphs items={officeHours.paragraphs} />
+        <ul className={classes.cardGrid}>
+          {kickoff && (
+            <li className={classes.card}>
+              <h3 className={classes.cardTitle}>{kickoff.title}</h3>
+              <p className={classes.cardText}>{kickoff.when}</p>
+              <Anchor href={kickoff.url} target="_blank" rel="noopener noreferrer">
+                Join the {kickoff.title.toLowerCase()} (opens in a new tab)
+              </Anchor>
+            </li>
+          )}
+          <li className={classes.card}>
+            <h3 className={classes.cardTitle}>{officeHours.biweekly.title}</h3>
+            <p className={classes.cardText}>{officeHours.biweekly.description}</p>
+          </li>
+        </ul>
+      </ResourceSection>
+    </InfoPage>
   );
 }

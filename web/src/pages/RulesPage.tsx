@@ -1,13 +1,12 @@
-import { Accordion, Button, Container, Table } from "@mantine/core";
+import { Accordion, Button, Table } from "@mantine/core";
 import { METRICS } from "@tandem/competition";
 import { Link } from "react-router";
 import { useCompetition } from "../competition/CompetitionContext";
 import { ColumnHeads } from "../components/ColumnHeads";
-import { Footer } from "../components/Footer/Footer";
 import classes from "../components/Info/Info.module.css";
 import { InfoCard } from "../components/Info/InfoCard";
+import { InfoPage } from "../components/Info/InfoPage";
 import { InfoSection } from "../components/Info/InfoSection";
-import { PageHeader } from "../components/Info/PageHeader";
 import { ScrollRegion } from "../components/Info/ScrollRegion";
 import { TextBlock } from "../components/Info/TextBlock";
 
@@ -108,55 +107,51 @@ const DYNAMIC = { timeline: TimelineTable, metrics: MetricsTable, prizes: PrizeT
 export default function RulesPage() {
   const { page, steps, sections, faq } = useCompetition().competition.site.rules;
   return (
-    <>
-      <PageHeader title={page.title} intro={page.intro} />
-      <Container size="lg" className={classes.page}>
-        <InfoSection titleId="steps-title" title={page.stepsTitle}>
-          <ol className={classes.steps}>
-            {steps.map((step) => (
-              <InfoCard
-                key={step.title}
-                title={step.title}
-                text={step.description}
-                className={classes.step}
-              />
-            ))}
-          </ol>
-        </InfoSection>
+    <InfoPage title={page.title} intro={page.intro}>
+      <InfoSection titleId="steps-title" title={page.stepsTitle}>
+        <ol className={classes.steps}>
+          {steps.map((step) => (
+            <InfoCard
+              key={step.title}
+              title={step.title}
+              text={step.description}
+              className={classes.step}
+            />
+          ))}
+        </ol>
+      </InfoSection>
 
-        <InfoSection titleId="rules-title" title={page.rulesTitle}>
-          {sections.map((section) => {
-            const Extra = section.dynamic ? DYNAMIC[section.dynamic] : null;
-            return (
-              <TextBlock key={section.id} section={section} level={3}>
-                {Extra && <Extra />}
-              </TextBlock>
-            );
-          })}
-        </InfoSection>
+      <InfoSection titleId="rules-title" title={page.rulesTitle}>
+        {sections.map((section) => {
+          const Extra = section.dynamic ? DYNAMIC[section.dynamic] : null;
+          return (
+            <TextBlock key={section.id} section={section} level={3}>
+              {Extra && <Extra />}
+            </TextBlock>
+          );
+        })}
+      </InfoSection>
 
-        <InfoSection titleId="faq-title" title={page.faqTitle}>
-          <Accordion variant="separated" radius="md">
-            {faq.map((item) => (
-              <Accordion.Item key={item.question} value={item.question}>
-                <Accordion.Control>{item.question}</Accordion.Control>
-                <Accordion.Panel>{item.answer}</Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-        </InfoSection>
+      <InfoSection titleId="faq-title" title={page.faqTitle}>
+        <Accordion variant="separated" radius="md">
+          {faq.map((item) => (
+            <Accordion.Item key={item.question} value={item.question}>
+              <Accordion.Control>{item.question}</Accordion.Control>
+              <Accordion.Panel>{item.answer}</Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      </InfoSection>
 
-        <div className={classes.cta}>
-          <div>
-            <h2 className={classes.ctaTitle}>{page.cta.title}</h2>
-            <p className={classes.cardText}>{page.cta.text}</p>
-          </div>
-          <Button component={Link} to={page.cta.href} size="lg">
-            {page.cta.label}
-          </Button>
+      <div className={classes.cta}>
+        <div>
+          <h2 className={classes.ctaTitle}>{page.cta.title}</h2>
+          <p className={classes.cardText}>{page.cta.text}</p>
         </div>
-      </Container>
-      <Footer />
-    </>
+        <Button component={Link} to={page.cta.href} size="lg">
+          {page.cta.label}
+        </Button>
+      </div>
+    </InfoPage>
   );
 }

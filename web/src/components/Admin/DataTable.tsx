@@ -1,8 +1,7 @@
-import { Table, Text, VisuallyHidden } from "@mantine/core";
+import { Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ColumnHeads } from "../ColumnHeads";
 import { LoadError } from "../LoadError";
-import { TableFrame, TableSkeleton } from "../TableFrame/TableFrame";
+import { CaptionedTable, TableSkeleton } from "../TableFrame/TableFrame";
 import classes from "./Admin.module.css";
 import { Pager, type PagerProps } from "./Pager";
 
@@ -18,26 +17,8 @@ export interface DataTableProps {
 }
 
 /** A console list as a captioned table that scrolls inside its frame on a phone. */
-export function DataTable({ caption, columns, minWidth, busy = false, children }: DataTableProps) {
-  return (
-    <TableFrame minWidth={minWidth} label={caption}>
-      <Table
-        verticalSpacing="xs"
-        horizontalSpacing="sm"
-        striped
-        className={classes.table}
-        aria-busy={busy}
-        style={{ opacity: busy ? 0.6 : 1 }}
-        captionSide="top"
-      >
-        <Table.Caption>
-          <VisuallyHidden>{caption}</VisuallyHidden>
-        </Table.Caption>
-        <ColumnHeads columns={columns} />
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </TableFrame>
-  );
+export function DataTable({ busy = false, ...table }: DataTableProps) {
+  return <CaptionedTable {...table} busy={busy} verticalSpacing="xs" className={classes.table} />;
 }
 
 /** What a console list needs of its SWR read. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core
 import { Link } from "react-router";
 import type { SubmissionHistoryItem } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
-import { TableFrame } from "../TableFrame/TableFrame";
+import { CaptionedTable } from "../TableFrame/TableFrame";
 import { challengeFullName, formatSubmittedAt, submitterLabel } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";
@@ -14,6 +14,15 @@ const HISTORY_MIN_WIDTH = 820;
 
 /** The submission's own page. */
 export const submissionPath = (id: string) => `/submissions/${encodeURIComponent(id)}`;
+
+/** An empty cell: a dash, which a screen reader reads as `label`. */
+function NoValue({ label }: { label: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      –<VisuallyHidden>{label}</VisuallyHidden>
+    </Text>
+  );
+}
 
 function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
   const { competition } = useCompetition();
@@ -56,9 +65,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         {item.score === null ? (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.noScore}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.noScore} />
         ) : (
           <ScoreText score={item.score} kind={item.score_kind} feedback={item.feedback} />
         )}
@@ -74,9 +81,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
             {item.note}
           </Text>
         ) : (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.noNote}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.noNote} />
         )}
       </Table.Td>
       <Table.Td className={classes.finalColumn}>
@@ -85,9 +90,7 @@ function HistoryRow({ item }: { item: SubmissionHistoryItem }) {
             {M.finalMark}
           </Badge>
         ) : (
-          <Text size="sm" c="dimmed">
-            –<VisuallyHidden>{M.notFinal}</VisuallyHidden>
-          </Text>
+          <NoValue label={M.notFinal} />
         )}
       </Table.Td>
     </Table.Tr>
@@ -109,35 +112,17 @@ interface HistoryTableProps {
 export function HistoryTable({ items, busy }: HistoryTableProps) {
   const C = M.columns;
   return (
-    <TableFrame minWidth={HISTORY_MIN_WIDTH} label={M.historyCaption}>
-      <Table
-        verticalSpacing="sm"
-        horizontalSpacing="sm"
-        striped
-        className={classes.historyTable}
-        aria-busy={busy}
-        style={{ opacity: busy ? 0.6 : 1 }}
-        captionSide="top"
-      >
-        <Table.Caption>
-          <VisuallyHidden>{M.historyCaption}</VisuallyHidden>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{C.time}</Table.Th>
-            <Table.Th scope="col">{C.challenge}</Table.Th>
-            <Table.Th scope="col">{C.status}</Table.Th>
-            <Table.Th scope="col">{C.score}</Table.Th>
-            <Table.Th scope="col">{C.note}</Table.Th>
-            <Table.Th scope="col">{C.final}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <HistoryRow key={item.submission_id} item={item} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
+    <CaptionedTable
+      caption={M.historyCaption}
+      columns={[C.time, C.challenge, C.status, C.score, C.note, C.final]}
+      minWidth={HISTORY_MIN_WIDTH}
+      busy={busy}
+      verticalSpacing="sm"
+      className={classes.historyTable}
+    >
+      {items.map((item) => (
+        <HistoryRow key={item.submission_id} item={item} />
+      ))}
+    </CaptionedTable>
   );
 }

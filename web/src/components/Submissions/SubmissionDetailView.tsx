@@ -1,4 +1,4 @@
-import { Badge, Card, Code, Group, List, Stack, Text } from "@mantine/core";
+import { Badge, Card, Code, Group, Stack, Text } from "@mantine/core";
 import type { SubmissionDetail } from "../../api/submissions/requests";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { Fact, Facts } from "../Facts";
@@ -11,6 +11,7 @@ import { ScoreNotes } from "./ScoreNotes";
 import { ScoreText } from "./ScoreText";
 import { StatusBadge } from "./StatusBadge";
 import classes from "./Submissions.module.css";
+import { ValidationProblems } from "./ValidationProblems";
 
 function Time({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatSubmittedAt(iso)}</time> : <>–</>;
@@ -40,14 +41,11 @@ function Validation({ submission }: { submission: SubmissionDetail }) {
           <Text size="sm" fw={600} id="validation-errors-label">
             {M.validationErrors}
           </Text>
-          <List size="sm" spacing={4} aria-labelledby="validation-errors-label">
-            {details.validation_errors.map((problem, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the same text can appear twice
-              <List.Item key={i} className={classes.fullText}>
-                {problem}
-              </List.Item>
-            ))}
-          </List>
+          <ValidationProblems
+            problems={details.validation_errors}
+            spacing={4}
+            aria-labelledby="validation-errors-label"
+          />
         </div>
       ) : (
         submission.validation_passed && <Text size="sm">{M.validationPassed}</Text>

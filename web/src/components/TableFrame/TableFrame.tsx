@@ -1,5 +1,6 @@
-import { Skeleton, Stack, Table } from "@mantine/core";
+import { Skeleton, Stack, Table, type TableProps, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
+import { ColumnHeads } from "../ColumnHeads";
 import classes from "./TableFrame.module.css";
 
 interface TableFrameProps {
@@ -27,6 +28,52 @@ export function TableFrame({ minWidth, label, children }: TableFrameProps) {
         {children}
       </Table.ScrollContainer>
     </div>
+  );
+}
+
+interface CaptionedTableProps {
+  /** The table's name: its caption (read out, not shown) and its scrolling region's name. */
+  caption: string;
+  /** Column headers, in order. */
+  columns: readonly ReactNode[];
+  /** The width under which the table scrolls sideways inside its frame. */
+  minWidth: number;
+  /** A newer page is on its way: the rows shown are the previous ones, dimmed. */
+  busy: boolean;
+  verticalSpacing: TableProps["verticalSpacing"];
+  className: string | undefined;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** A striped table with its caption and headers in a `TableFrame`, dimmed while a page loads. */
+export function CaptionedTable({
+  caption,
+  columns,
+  minWidth,
+  busy,
+  verticalSpacing,
+  className,
+  children,
+}: CaptionedTableProps) {
+  return (
+    <TableFrame minWidth={minWidth} label={caption}>
+      <Table
+        verticalSpacing={verticalSpacing}
+        horizontalSpacing="sm"
+        striped
+        className={className}
+        aria-busy={busy}
+        style={{ opacity: busy ? 0.6 : 1 }}
+        captionSide="top"
+      >
+        <Table.Caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </Table.Caption>
+        <ColumnHeads columns={columns} />
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </TableFrame>
   );
 }
 

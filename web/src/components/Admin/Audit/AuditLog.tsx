@@ -150,12 +150,7 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
 export function AuditLog() {
   const [typed, setTyped] = useState<AdminAuditFilter>(NO_AUDIT_FILTERS);
   const [filters] = useDebouncedValue(typed, TYPING_DEBOUNCE_MS);
-  const pages = useCursorPages();
-  const [lastFilters, setLastFilters] = useState(filters);
-  if (lastFilters !== filters) {
-    setLastFilters(filters);
-    pages.reset();
-  }
+  const pages = useCursorPages(filters);
   const read = useAdminAudit(adminAuditKey(filters, AUDIT_PAGE_SIZE, pages.cursor));
   const { data } = read;
   const rows = data?.entries ?? [];

@@ -18,8 +18,10 @@ import {
 import { memo } from "react";
 import { SectionCard } from "../../SectionCard";
 import classes from "../Admin.module.css";
+import { CountInput } from "../CountInput";
 import type { Draft, EditDraft, SectionProps } from "./draft";
 import { FeedbackField } from "./FeedbackField";
+import { numberOrUndefined } from "./fields";
 import { useIssue } from "./issues";
 import { LeaderboardVisibilityField } from "./LeaderboardVisibilityField";
 
@@ -39,10 +41,6 @@ const metricOptions = (challenge: ChallengeDefinition) => {
 const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
 const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
 
-/** A number input's value: a number, or "" while empty (then the field is left out). */
-const numberOrUndefined = (value: number | string) =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
-
 /** A whole number from 1 to `max`; `undefined` while the field is empty. */
 function CountField({
   max,
@@ -58,13 +56,10 @@ function CountField({
   onChange: (count: number | undefined) => void;
 }) {
   return (
-    <NumberInput
-      classNames={{ wrapper: classes.numberField }}
+    <CountInput
       {...field}
       min={1}
       max={max}
-      allowDecimal={false}
-      allowNegative={false}
       onChange={(value) => onChange(numberOrUndefined(value))}
     />
   );

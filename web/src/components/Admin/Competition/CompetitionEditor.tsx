@@ -3,7 +3,7 @@ import { type AdminCompetition, canonicalJson, validateDefinition } from "@tande
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useAdminCompetition } from "../../../api/admin/competition/hooks";
 import { useCompetition } from "../../../competition/CompetitionContext";
-import { LoadError } from "../../LoadError";
+import { Loaded } from "../../Loaded";
 import { PageTitle } from "../PageTitle";
 import { ChallengesSection } from "./ChallengesSection";
 import { CompetitionStatus } from "./CompetitionStatus";
@@ -126,22 +126,20 @@ function Editor({ data, reload }: { data: AdminCompetition; reload: () => Promis
  * saved after the server's review as a new version in force at once.
  */
 export function CompetitionEditor() {
-  const { data, error, isLoading, mutate } = useAdminCompetition();
+  const read = useAdminCompetition();
   return (
     <Stack gap="lg">
       <PageTitle title="Competition">
         The edition's dates, texts and challenges. Each save is a new version, in force on every
         page at once.
       </PageTitle>
-      {error && !data && (
-        <LoadError
-          title="The competition could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <Skeleton height={420} radius="md" aria-hidden />}
-      {data && <Editor data={data} reload={() => mutate()} />}
+      <Loaded
+        read={read}
+        failed="The competition could not be loaded"
+        skeleton={<Skeleton height={420} radius="md" aria-hidden />}
+      >
+        {(data) => <Editor data={data} reload={() => read.mutate()} />}
+      </Loaded>
     </Stack>
   );
 }

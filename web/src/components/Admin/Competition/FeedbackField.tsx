@@ -1,6 +1,7 @@
 import { NumberInput, type NumberInputProps, Select, SimpleGrid } from "@mantine/core";
 import { DEFAULT_FEEDBACK, type FeedbackPolicy } from "@tandem/competition";
 import classes from "../Admin.module.css";
+import { numberOrUndefined } from "./fields";
 
 const POLICIES = [
   { value: "ladder", label: "Ladder" },
@@ -27,9 +28,6 @@ function withPolicy(name: FeedbackPolicy["policy"], from: FeedbackPolicy): Feedb
   };
 }
 
-const asNumber = (value: number | string) =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
-
 /** One of a policy's numbers (never negative); cleared, it is left undefined for the form's check to name. */
 function PolicyNumber({
   value,
@@ -45,7 +43,7 @@ function PolicyNumber({
       min={0}
       allowNegative={false}
       value={value}
-      onChange={(input) => onChange(asNumber(input) ?? (undefined as unknown as number))}
+      onChange={(input) => onChange(numberOrUndefined(input) ?? (undefined as unknown as number))}
       {...props}
     />
   );

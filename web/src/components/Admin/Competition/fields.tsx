@@ -20,6 +20,10 @@ interface DraftTextProps {
   style?: CSSProperties;
 }
 
+/** A number input's value: a number, or `undefined` while the field is empty (Mantine gives ""). */
+export const numberOrUndefined = (value: number | string) =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+
 /** A text of the definition, with the validation's problem at its path. */
 export function DraftText({ path, edit, set, minRows, ...field }: DraftTextProps) {
   const error = useIssue(path);

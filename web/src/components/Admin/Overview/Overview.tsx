@@ -3,7 +3,7 @@ import type { AdminOverview } from "@tandem/contracts";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useAdminOverview } from "../../../api/admin/overview/hooks";
-import { LoadError } from "../../LoadError";
+import { Loaded } from "../../Loaded";
 import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
 import { formatAge } from "../time";
@@ -92,27 +92,29 @@ function Cards({ data }: { data: AdminOverview }) {
 
 /** /admin: the competition at a glance, with links to each list and the exports. */
 export function Overview() {
-  const { data, error, isLoading, mutate } = useAdminOverview();
+  const read = useAdminOverview();
   return (
     <Stack gap="lg">
       <PageTitle title="Organizers' console">The competition at a glance.</PageTitle>
-      {error && !data && (
-        <LoadError
-          title="The overview could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-hidden>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} height={160} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
-      {/* Teams waiting for an answer come first: they cannot do anything until then. */}
-      {data && <WaitingTeams requests={data.activation_requests} />}
-      {data && <Cards data={data} />}
+      <Loaded
+        read={read}
+        failed="The overview could not be loaded"
+        skeleton={
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-hidden>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} height={160} radius="md" />
+            ))}
+          </SimpleGrid>
+        }
+      >
+        {(data) => (
+          <>
+            {/* Teams waiting for an answer come first: they cannot do anything until then. */}
+            <WaitingTeams requests={data.activation_requests} />
+            <Cards data={data} />
+          </>
+        )}
+      </Loaded>
       <Suspense fallback={<Skeleton height={320} radius="md" />}>
         <SubmissionsPerHour />
       </Suspense>

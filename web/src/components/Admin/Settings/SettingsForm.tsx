@@ -2,7 +2,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -23,9 +22,9 @@ import {
 import { type ReactNode, useState } from "react";
 import { useAdminSettings, useSaveSettings } from "../../../api/admin/settings/hooks";
 import { hasErrorCode } from "../../../api/client";
-import { LoadError } from "../../LoadError";
-import classes from "../Admin.module.css";
+import { Loaded } from "../../Loaded";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { CountInput } from "../CountInput";
 import { PageTitle } from "../PageTitle";
 import { RequestFailure } from "../RequestFailure";
 import { formatDateTime, fromLocalInput, toLocalInput, yourTimeZone } from "../time";
@@ -78,6 +77,12 @@ function inForce(set: boolean, value: string, fallback: string) {
     ? `In force: ${value} (set here). Empty it to use the deployment's ${fallback}.`
     : `In force: the deployment's ${fallback}. Enter a value to override it.`;
 }
+
+/** The competition window's two ends, each set here or left to the deployment. */
+const WINDOW_BOUNDS = [
+  { field: "opens_at", label: "Opens at" },
+  { field: "closes_at", label: "Closes at" },
+] as const;
 
 /** A group of settings, named by its legend. */
 function FieldsetCard({ legend, children }: { legend: string; children: ReactNode }) {
@@ -152,8 +157,7 @@ function Form({ settings }: { settings: AdminSettings }) {
             maxLength={SETTINGS_LIMITS.pauseMessage}
             {...form.getInputProps("pause_message")}
           />
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountInput
             label="Daily limit per challenge"
             description={inForce(
               set.daily_limit,
@@ -163,8 +167,6 @@ function Form({ settings }: { settings: AdminSettings }) {
             placeholder={String(defaults.daily_limit)}
             min={SETTINGS_LIMITS.dailyLimit.min}
             max={SETTINGS_LIMITS.dailyLimit.max}
-            allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps("daily_limit")}
           />
         </FieldsetCard>
@@ -173,29 +175,21 @@ function Form({ settings }: { settings: AdminSettings }) {
             Times are in {yourTimeZone()}.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="datetime-local"
-              label="Opens at"
-              description={inForce(
-                set.opens_at,
-                formatDateTime(settings.opens_at),
-                `time, ${formatDateTime(defaults.opens_at)}`,
-              )}
-              {...form.getInputProps("opens_at")}
-            />
-            <TextInput
-              type="datetime-local"
-              label="Closes at"
-              description={inForce(
-                set.closes_at,
-                formatDateTime(settings.closes_at),
-                `time, ${formatDateTime(defaults.closes_at)}`,
-              )}
-              {...form.getInputProps("closes_at")}
-            />
+            {WINDOW_BOUNDS.map(({ field, label }) => (
+              <TextInput
+                key={field}
+                type="datetime-local"
+                label={label}
+                description={inForce(
+                  set[field],
+                  formatDateTime(settings[field]),
+                  `time, ${formatDateTime(defaults[field])}`,
+                )}
+                {...form.getInputProps(field)}
+              />
+            ))}
           </SimpleGrid>
-          <NumberInput
-            classNames={{ wrapper: classes.numberField }}
+          <CountInput
             label="Final picks per challenge"
             description={inForce(
               set.final_picks,
@@ -204,8 +198,6 @@ function Form({ settings }: { settings: AdminSettings }) {
             )}
             min={SETTINGS_LIMITS.finalPicks.min}
             max={SETTINGS_LIMITS.finalPicks.max}
-            allowDecimal={false}
-            allowNegative={false}
             {...form.getInputProps("final_picks")}
           />
         </FieldsetCard>
@@ -234,22 +226,20 @@ function Form({ settings }: { settings: AdminSettings }) {
 
 /** /admin/settings: the competition's settings, in force at once (no restart). */
 export function SettingsPage() {
-  const { data, error, isLoading, mutate } = useAdminSettings();
+  const read = useAdminSettings();
   return (
     <Stack gap="lg">
       <PageTitle title="Settings">
         Pause submissions, move the window, change the daily limit and the final picks, and decide
         whether teams need a verified e-mail address.
       </PageTitle>
-      {error && !data && (
-        <LoadError
-          title="The settings could not be loaded"
-          error={error}
-          onRetry={() => mutate()}
-        />
-      )}
-      {isLoading && !data && <Skeleton height={420} radius="md" aria-hidden />}
-      {data && <Form settings={data} />}
+      <Loaded
+        read={read}
+        failed="The settings could not be loaded"
+        skeleton={<Skeleton height={420} radius="md" aria-hidden />}
+      >
+        {(settings) => <Form settings={settings} />}
+      </Loaded>
     </Stack>
   );
 }

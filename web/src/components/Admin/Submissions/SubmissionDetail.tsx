@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  List,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -21,6 +10,7 @@ import { Fact, Facts } from "../../Facts";
 import { LoadError } from "../../LoadError";
 import { submitterLabel } from "../../Submissions/format";
 import { StatusBadge } from "../../Submissions/StatusBadge";
+import { ValidationProblems } from "../../Submissions/ValidationProblems";
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ConfirmButton } from "../ConfirmButton";
@@ -164,14 +154,7 @@ export function SubmissionDetail({ submissionId }: { submissionId: string }) {
             No validation problems.
           </Text>
         ) : (
-          <List size="sm" spacing={2}>
-            {s.validation_errors.map((problem, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: problems may repeat
-              <List.Item key={i} className={classes.fullText}>
-                {problem}
-              </List.Item>
-            ))}
-          </List>
+          <ValidationProblems problems={s.validation_errors} spacing={2} />
         )}
       </Card>
       <Group gap="sm">

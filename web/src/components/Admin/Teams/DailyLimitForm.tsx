@@ -1,10 +1,10 @@
-import { Button, Group, NumberInput } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { type AdminTeamDetail, TEAM_DAILY_LIMIT_MAX } from "@tandem/contracts";
 import { useState } from "react";
 import { useTeamAction } from "../../../api/admin/teams/hooks";
-import classes from "../Admin.module.css";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
+import { CountInput } from "../CountInput";
 
 /** The team's own daily limit per challenge, or the competition's default. */
 export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
@@ -43,8 +43,7 @@ export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
       }}
     >
       <Group align="flex-end" gap="sm">
-        <NumberInput
-          classNames={{ wrapper: classes.numberField }}
+        <CountInput
           label="Daily limit per challenge"
           description={
             team.daily_limit === null
@@ -54,8 +53,6 @@ export function DailyLimitForm({ team }: { team: AdminTeamDetail }) {
           placeholder="Competition default"
           min={1}
           max={TEAM_DAILY_LIMIT_MAX}
-          allowDecimal={false}
-          allowNegative={false}
           value={value}
           onChange={(next) => {
             setValue(next);

@@ -64,7 +64,8 @@ export function TeamsList() {
   const [filters, setFilters] = useState(NO_FILTERS);
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const pages = useCursorPages();
+  // The search joins the filters once typing pauses; a new search starts at the first page.
+  const pages = useCursorPages(query);
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [outcome, setOutcome] = useState<{
     results: AdminActivateTeamsResponse["results"];
@@ -72,12 +73,6 @@ export function TeamsList() {
   } | null>(null);
   const { trigger: activate, isMutating } = useActivateTeams();
 
-  // The search joins the filters once typing pauses; a new search starts at the first page.
-  const [lastQuery, setLastQuery] = useState(query);
-  if (lastQuery !== query) {
-    setLastQuery(query);
-    pages.reset();
-  }
   const key = adminTeamsKey({ ...filters, query }, TEAMS_PAGE_SIZE, pages.cursor);
   const read = useAdminTeams(key);
   const { data } = read;

@@ -36,12 +36,7 @@ export function UsersList() {
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [filters, setFilters] = useState(NO_FILTERS);
-  const pages = useCursorPages();
-  const [lastQuery, setLastQuery] = useState(query);
-  if (lastQuery !== query) {
-    setLastQuery(query);
-    pages.reset();
-  }
+  const pages = useCursorPages(query);
   const read = useAdminUsers(adminUsersKey({ ...filters, query }, USERS_PAGE_SIZE, pages.cursor));
   const { data } = read;
   const rows = data?.users ?? [];
