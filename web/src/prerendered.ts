@@ -11,6 +11,9 @@ export const PRERENDERED_PAGES = [
   { path: "/resources", module: "ResourcesPage" },
   { path: "/sponsors", module: "SponsorsPage" },
   { path: "/domains", module: "DomainsPage" },
+  // Forms (docs/adr/0026): what is typed before the app adopts the page is kept.
+  { path: "/login", module: "LoginPage" },
+  { path: "/register", module: "RegisterPage" },
 ] as const;
 
 /** A page module's document as Vite writes it, before the prerender fills it (then removed). */
