@@ -5,7 +5,8 @@
  * several times per page; medians are reported because this machine's speed varies from minute
  * to minute, with the load average beside them. Run: npm run build:web && npm run bench:site
  * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone, or a
- * comma-separated list of the other pages' paths, such as /login,/register, for those alone).
+ * comma-separated list of the other pages' paths, such as /login,/register, for those alone;
+ * BENCH_SITE_GITHUB=off for a deployment without GitHub sign-in).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -35,11 +36,12 @@ const WITH_LANDING = !LISTED || LISTED.includes("/");
 const PAGES = LISTED ? LISTED.filter((path) => path !== "/") : ALL_PAGES;
 // A GitHub app is configured as in a production deployment (never called: nobody signs in), so
 // /login is measured as such a deployment serves it: without one the page says GitHub sign-in
-// is off, which only the app can render (docs/adr/0026).
-const server = await startServer({
-  GITHUB_CLIENT_ID: "bench-client-id",
-  GITHUB_CLIENT_SECRET: "bench-client-secret",
-});
+// is off, which only the app can render, so it loads the app at once (docs/adr/0026).
+const server = await startServer(
+  process.env.BENCH_SITE_GITHUB === "off"
+    ? {}
+    : { GITHUB_CLIENT_ID: "bench-client-id", GITHUB_CLIENT_SECRET: "bench-client-secret" },
+);
 const dir = mkdtempSync(join(tmpdir(), "tandem-bench-site-"));
 
 function median(values: number[]): number {
