@@ -4,7 +4,9 @@
  * against the embedded server with the built web app. Lighthouse runs with Debian's Chromium,
  * several times per page; medians are reported because this machine's speed varies from minute
  * to minute, with the load average beside them. Run: npm run build:web && npm run bench:site
- * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone).
+ * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone, or a
+ * comma-separated list of the other pages' paths, such as /login,/register, for those alone;
+ * BENCH_SITE_GITHUB=off for a deployment without GitHub sign-in).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,9 +17,10 @@ import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "../e2e/s
 import { REPO_ROOT } from "../test/support/processes";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const LANDING_ONLY = process.env.BENCH_SITE_PAGES === "landing";
+const SELECTED = process.env.BENCH_SITE_PAGES;
+const LANDING_ONLY = SELECTED === "landing";
 /** The public pages besides "/", signed out, as a visitor opens them. */
-const PAGES = [
+const ALL_PAGES = [
   "/about",
   "/rules",
   "/resources",
@@ -28,7 +31,17 @@ const PAGES = [
   "/login",
   "/register",
 ];
-const server = await startServer();
+const LISTED = SELECTED && !LANDING_ONLY ? SELECTED.split(",").map((path) => path.trim()) : null;
+const WITH_LANDING = !LISTED || LISTED.includes("/");
+const PAGES = LISTED ? LISTED.filter((path) => path !== "/") : ALL_PAGES;
+// A GitHub app is configured as in a production deployment (never called: nobody signs in), so
+// /login is measured as such a deployment serves it: without one the page says GitHub sign-in
+// is off, which only the app can render, so it loads the app at once (docs/adr/0026).
+const server = await startServer(
+  process.env.BENCH_SITE_GITHUB === "off"
+    ? {}
+    : { GITHUB_CLIENT_ID: "bench-client-id", GITHUB_CLIENT_SECRET: "bench-client-secret" },
+);
 const dir = mkdtempSync(join(tmpdir(), "tandem-bench-site-"));
 
 function median(values: number[]): number {
@@ -122,7 +135,7 @@ try {
   // "simulate" (Lighthouse's default, the issue's target) estimates a slow phone on slow 4G from
   // an unthrottled load; "devtools" really throttles the network and CPU, so it shows what the
   // prerendered HTML buys a visitor before any script has run.
-  for (const method of ["simulate", "devtools"] as const) {
+  for (const method of WITH_LANDING ? (["simulate", "devtools"] as const) : []) {
     const reports = runs("/", method);
     if (reports.length === 0) continue;
     const lcp = median(
@@ -140,7 +153,12 @@ try {
     for (const path of PAGES) {
       const reports = runs(path, "simulate");
       if (reports.length === 0) continue;
-      medians.push(`${path} ${median(reports.map(score))} (${reports.length} runs)`);
+      const cls = Math.max(
+        ...reports.map((r) => r.audits["cumulative-layout-shift"]?.numericValue ?? Infinity),
+      );
+      medians.push(
+        `${path} ${median(reports.map(score))} (${reports.map(score).join(", ")}; CLS at most ${cls})`,
+      );
     }
     console.log(
       `lighthouse mobile performance (simulate), medians: ${medians.join(", ")} (target at least 95)`,

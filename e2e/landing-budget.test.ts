@@ -7,7 +7,12 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // With a GitHub app, as in production: without one the sign-in page loads the app at once, to
+  // say that GitHub sign-in is off (docs/adr/0026).
+  server = await startServer({
+    GITHUB_CLIENT_ID: "budget-client-id",
+    GITHUB_CLIENT_SECRET: "budget-client-secret",
+  });
   browser = await launchBrowser();
 });
 
@@ -28,8 +33,8 @@ describe("landing page budget", () => {
     expect(scripts.size).toBeGreaterThan(0);
   });
 
-  // The content pages are prerendered and start the same way (docs/adr/0025).
-  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains"])(
+  // The content pages and the forms are prerendered and start the same way (docs/adr/0025, 0026).
+  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains", "/login", "/register"])(
     "%s loads no more JavaScript than the landing page's budget before anyone touches it",
     async (path) => {
       const scripts = await initialScripts(browser, `${server.baseUrl}${path}`);

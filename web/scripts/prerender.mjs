@@ -41,13 +41,13 @@ try {
   const competition = defaultPublicCompetition();
   // `<` escaped: no text in the data can close the script.
   const json = JSON.stringify(competition).replace(/</g, "\\u003c");
-  for (const { path, module } of PRERENDERED_PAGES) {
+  for (const { path, module, footer: withFooter = true } of PRERENDERED_PAGES) {
     const template = pageTemplateFile(module);
     const page = await readFile(new URL(template, dist), "utf8");
     if (!page.includes(ROOT)) throw new Error(`dist/${template} has no empty #root to fill`);
     if (!page.includes(DATA)) throw new Error(`dist/${template} has no empty #tandem-competition`);
     const html = await render(path, competition);
-    const footer = renderFooter(competition, path);
+    const footer = withFooter ? renderFooter(competition, path) : "";
     // The path it was rendered for: the app adopts the HTML only there (src/start.tsx).
     const filled = page
       .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>${footer}`)

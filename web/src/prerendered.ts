@@ -11,6 +11,10 @@ export const PRERENDERED_PAGES = [
   { path: "/resources", module: "ResourcesPage" },
   { path: "/sponsors", module: "SponsorsPage" },
   { path: "/domains", module: "DomainsPage" },
+  // Forms (docs/adr/0026): what is typed before the app adopts the page is kept. They have no
+  // footer, so none is prerendered after them (scripts/prerender.mjs).
+  { path: "/login", module: "LoginPage", footer: false },
+  { path: "/register", module: "RegisterPage", footer: false },
 ] as const;
 
 /** A page module's document as Vite writes it, before the prerender fills it (then removed). */

@@ -5,7 +5,8 @@
  * carousels and logo loop, and loads the app on the first sign of input, at once for a visitor
  * with a session (the header shows their account) or when a banner has to show, the way every
  * other page starts. A header button clicked before the app took over is clicked again once it
- * has.
+ * has, and a form submitted before is submitted again (the sign-in and registration forms keep
+ * what was typed: docs/adr/0026).
  */
 import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
 import { mayHaveSession } from "../auth/sessionKeys";
@@ -38,6 +39,8 @@ function startApp() {
 function recordClicks() {
   const record = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest?.("button");
+    // A form's submit button is left to holdFormInput: its click submits the form.
+    if (button?.form && button.type === "submit") return;
     if (button && root?.contains(button) && !button.closest("[data-rotation]")) {
       pendingClick = button;
     }
@@ -55,17 +58,73 @@ function recordClicks() {
   observer.observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
 }
 
+/**
+ * What a visitor does in a form before the app has adopted the page (docs/adr/0026). What they
+ * type stays in the fields and the app takes it from there (useInputBeforeAdoption); what the
+ * app would have done meanwhile is done once it is there:
+ * - a field left, which the form validates on leaving: it is left again;
+ * - a submit (Enter in a field, or its button), which the browser would send as a page load,
+ *   losing what was typed: it is held, then submitted again, once.
+ * Until the app has adopted the page, not only until it starts to: while React hydrates it drops
+ * focus events, and handles a submit only if a click came first (then it prevents the default,
+ * and the submit is not held).
+ */
+function holdFormInput() {
+  const left = new Set<HTMLElement>();
+  let pending: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  const onFocusOut = (event: FocusEvent) => {
+    const field = event.target;
+    if (field instanceof HTMLElement && field.closest("form") && root?.contains(field)) {
+      left.add(field);
+    }
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !root?.contains(form)) {
+      return;
+    }
+    event.preventDefault();
+    pending = { form, submitter: event.submitter };
+  };
+  document.addEventListener("focusout", onFocusOut, true);
+  // Bubbling: after React's own listener on #root, which prevents the default of one it handles.
+  document.addEventListener("submit", onSubmit);
+  onAdopted(() => {
+    document.removeEventListener("focusout", onFocusOut, true);
+    document.removeEventListener("submit", onSubmit);
+    for (const field of left) {
+      if (field.isConnected && field !== document.activeElement) {
+        field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+      }
+    }
+    if (!pending?.form.isConnected) return;
+    const { form, submitter } = pending;
+    const button = submitter instanceof HTMLButtonElement && submitter.form === form;
+    form.requestSubmit(button ? submitter : null);
+  });
+}
+
+/** Calls `then` once the app has adopted the page (it removes `data-prerendered` then). */
+function onAdopted(then: () => void) {
+  if (!root) return;
+  const observer = new MutationObserver(() => {
+    if (root.hasAttribute("data-prerendered")) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
+}
+
 async function bannerToShow(): Promise<boolean> {
   try {
     const response = await fetch(`/api${PUBLIC_CONFIG_PATH}`, {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return false;
-    const { paused, announcement } = bannersOf(
-      toPublicConfig(await response.json()),
-      readDismissed(),
-    );
-    return paused || announcement !== null;
+    const config = toPublicConfig(await response.json());
+    const { paused, announcement } = bannersOf(config, readDismissed());
+    // The sign-in page disables its GitHub button, saying why, in a deployment without GitHub.
+    return paused || announcement !== null || (signInPage && !config.github_enabled);
   } catch {
     // The app, once loaded, asks again and shows what it gets.
     return false;
@@ -228,11 +287,15 @@ function logoLoop(track: HTMLElement | null) {
 }
 
 const prerendered = root?.dataset.prerendered === window.location.pathname;
+// The sign-in page's first render takes a failed GitHub sign-in's ?error= from the address and
+// GitHub's absence from the deployment (bannerToShow), which the prerender cannot know.
+const signInPage = prerendered && window.location.pathname === "/login";
 // The site's address, which the build could not know (the SDK example on /resources).
 for (const element of document.querySelectorAll("[data-origin]")) {
   element.textContent = window.location.origin;
 }
-if (!prerendered || mayHaveSession()) {
+if (prerendered) holdFormInput();
+if (!prerendered || mayHaveSession() || (signInPage && window.location.search !== "")) {
   startApp();
 } else {
   recordClicks();

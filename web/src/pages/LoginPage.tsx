@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { GITHUB_EMAIL_TAKEN_MESSAGE, MESSAGES } from "@tandem/contracts";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Link, Navigate, useLocation, useSearchParams } from "react-router";
 import { usePublicConfig } from "../api/config/hooks";
 import { useAuth } from "../auth/AuthContext";
@@ -25,6 +25,7 @@ import { GitHubReturn } from "../components/GitHubReturn";
 import { GitHubIcon } from "../components/icons";
 import { PageLoader } from "../components/PageLoader";
 import { PasswordField } from "../components/PasswordField";
+import { useInputBeforeAdoption } from "../components/useInputBeforeAdoption";
 
 const GITHUB_SIGN_IN_URL = "/api/auth/github/authorize?target=tandem";
 
@@ -42,6 +43,24 @@ const GITHUB_ERRORS = new Map([
   ["github_other_browser", MESSAGES.githubOtherBrowser],
 ]);
 
+const noSubscription = () => () => {};
+
+/**
+ * The GitHub callback's failure from the address (`?error=`). The page is prerendered without
+ * one (docs/adr/0026): adopting it renders none first, as the prerender did, then the one in the
+ * address (useSyncExternalStore's server snapshot; landing/boot.ts loads the app at once for a
+ * query on this page). Rendered in the browser, the first render has it.
+ */
+function useGithubError(): string | null {
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get("error") ?? "";
+  return useSyncExternalStore(
+    noSubscription,
+    () => GITHUB_ERRORS.get(code) ?? null,
+    () => null,
+  );
+}
+
 export default function LoginPage() {
   const location = useLocation();
   // /login/success is the same screen's GitHub return (docs/product.md#sign-in): it signs in,
@@ -53,18 +72,19 @@ export default function LoginPage() {
 function LoginScreen() {
   const { status, login } = useAuth();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
   const [busy, setBusy] = useState(false);
   // Until the config arrives the button stays usable: most deployments have GitHub set up.
   const githubOff = usePublicConfig().data?.github_enabled === false;
-  const [error, setError] = useState<string | null>(
-    () => GITHUB_ERRORS.get(searchParams.get("error") ?? "") ?? null,
-  );
+  const githubError = useGithubError();
+  // Undefined until a sign-in sets or clears it: the address's error shows until then.
+  const [submitError, setError] = useState<string | null>();
+  const error = submitError === undefined ? githubError : submitError;
 
   const form = useForm<LoginValues>({
     mode: "uncontrolled",
     initialValues: { email: "", password: "", rememberMe: false },
   });
+  useInputBeforeAdoption(form);
 
   // Signing in flips the status, so this one redirect covers both a fresh login and a visitor
   // who was already signed in.

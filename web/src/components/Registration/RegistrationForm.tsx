@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { hasErrorCode } from "../../api/client";
 import { useSignup } from "../../api/registration/hooks";
 import { useAuth } from "../../auth/AuthContext";
+import { useInputBeforeAdoption } from "../useInputBeforeAdoption";
 import { BasicInfoStep } from "./BasicInfoStep";
 import { ProfileStep } from "./ProfileStep";
 import { registrationErrorMessage } from "./registrationErrors";
@@ -52,6 +53,8 @@ export function RegistrationForm({ onRegistered }: RegistrationFormProps) {
     validateInputOnBlur: true,
     validateInputOnChange: true,
   });
+  // The page is prerendered (docs/adr/0026): step 1 may be typed into before the app is there.
+  useInputBeforeAdoption(form);
 
   // The confirmation is checked against the password, so a new password re-checks it too.
   form.watch("password", () => {
