@@ -4,7 +4,8 @@
  * against the embedded server with the built web app. Lighthouse runs with Debian's Chromium,
  * several times per page; medians are reported because this machine's speed varies from minute
  * to minute, with the load average beside them. Run: npm run build:web && npm run bench:site
- * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone).
+ * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone, or
+ * a comma-separated list of paths for those pages alone, without the landing page's runs).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -16,18 +17,26 @@ import { REPO_ROOT } from "../test/support/processes";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LANDING_ONLY = process.env.BENCH_SITE_PAGES === "landing";
+/** Paths named in BENCH_SITE_PAGES (e.g. "/leaderboard,/domains/retail-banking"), if any. */
+const CHOSEN = (process.env.BENCH_SITE_PAGES ?? "")
+  .split(",")
+  .map((path) => path.trim())
+  .filter((path) => path.startsWith("/"));
 /** The public pages besides "/", signed out, as a visitor opens them. */
-const PAGES = [
-  "/about",
-  "/rules",
-  "/resources",
-  "/sponsors",
-  "/domains",
-  "/domains/retail-banking",
-  "/leaderboard",
-  "/login",
-  "/register",
-];
+const PAGES =
+  CHOSEN.length > 0
+    ? CHOSEN
+    : [
+        "/about",
+        "/rules",
+        "/resources",
+        "/sponsors",
+        "/domains",
+        "/domains/retail-banking",
+        "/leaderboard",
+        "/login",
+        "/register",
+      ];
 const server = await startServer();
 const dir = mkdtempSync(join(tmpdir(), "tandem-bench-site-"));
 
@@ -122,7 +131,7 @@ try {
   // "simulate" (Lighthouse's default, the target) estimates a slow phone on slow 4G from
   // an unthrottled load; "devtools" really throttles the network and CPU, so it shows what the
   // prerendered HTML buys a visitor before any script has run.
-  for (const method of ["simulate", "devtools"] as const) {
+  for (const method of CHOSEN.length > 0 ? [] : (["simulate", "devtools"] as const)) {
     const reports = runs("/", method);
     if (reports.length === 0) continue;
     const lcp = median(

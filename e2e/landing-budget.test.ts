@@ -28,8 +28,9 @@ describe("landing page budget", () => {
     expect(scripts.size).toBeGreaterThan(0);
   });
 
-  // The content pages are prerendered and start the same way (docs/adr/0025).
-  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains"])(
+  // The content pages are prerendered and start the same way (docs/adr/0025), and so do the
+  // leaderboard's gate for a signed-out reader (docs/adr/0027).
+  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains", "/leaderboard"])(
     "%s loads no more JavaScript than the landing page's budget before anyone touches it",
     async (path) => {
       const scripts = await initialScripts(browser, `${server.baseUrl}${path}`);

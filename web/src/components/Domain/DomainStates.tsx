@@ -9,7 +9,10 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
+import { SITE_TIMERS } from "@tandem/competition";
+import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import classes from "./Domain.module.css";
 
 /** docs/product.md#domain-pages: a domain page shows this for 500 ms before its content. */
 export function DomainLoading() {
@@ -24,6 +27,26 @@ export function DomainLoading() {
         <Skeleton height={220} radius="md" mt="md" />
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The loading state over `children`, both rendered at once, for a page rendered by the server
+ * (docs/adr/0027): CSS swaps them after the loading time (Domain.module.css, `--domain-loading-ms`),
+ * so the page needs no script for it. The content is laid out from the start, only invisible,
+ * so nothing moves when it shows.
+ */
+export function RevealAfterLoading({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className={classes.reveal}
+      style={{ "--domain-loading-ms": `${SITE_TIMERS.domainLoadingMs}ms` } as CSSProperties}
+    >
+      <div className={classes.revealContent}>{children}</div>
+      <div className={classes.revealLoading}>
+        <DomainLoading />
+      </div>
+    </div>
   );
 }
 
