@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { competition } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "./site-support";
 
@@ -33,8 +34,20 @@ describe("landing page budget", () => {
     expect(scripts.size).toBeGreaterThan(0);
   });
 
-  // The content pages and the forms are prerendered and start the same way (docs/adr/0025, 0026).
-  it.each(["/about", "/rules", "/resources", "/sponsors", "/domains", "/login", "/register"])(
+  // The content pages and the forms are prerendered and start the same way (docs/adr/0025,
+  // 0026), and so do the leaderboard's gate for a signed-out reader and the domain pages the
+  // gateway renders (docs/adr/0027).
+  it.each([
+    "/about",
+    "/rules",
+    "/resources",
+    "/sponsors",
+    "/domains",
+    "/login",
+    "/register",
+    "/leaderboard",
+    ...competition.domains.map((domain) => domain.route),
+  ])(
     "%s loads no more JavaScript than the landing page's budget before anyone touches it",
     async (path) => {
       const scripts = await initialScripts(browser, `${server.baseUrl}${path}`);

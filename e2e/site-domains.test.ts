@@ -51,6 +51,13 @@ async function openDomain(page: Page, route: string, name: string) {
   await page.getByRole("heading", { level: 1, name, exact: true }).waitFor();
 }
 
+/** Opens a prerendered page and has the app adopt it (docs/adr/0025), as a first input does. */
+async function openInApp(page: Page, path: string) {
+  await page.goto(url(path));
+  await page.mouse.move(2, 2);
+  await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+}
+
 describe("the domain page template", () => {
   for (const domain of competition.domains) {
     it(`shows ${domain.name}: hero, overview, every challenge's five parts, data preview and downloads`, async () => {
@@ -185,13 +192,16 @@ describe("the domain page template", () => {
 describe("domain page states", () => {
   it("shows the loading state for 500 ms, then the content", async () => {
     const page = await newPage(browser);
-    await pauseClock(page);
     const domain = competition.domains.at(-1);
     if (!domain) throw new Error("no domains");
+    // The app's own loading state, on the way in from another page (opened directly, the page is
+    // the server's and CSS times it: e2e/domain-pages-rendered.test.ts).
+    await openInApp(page, "/domains");
+    await pauseClock(page);
     const answered = page.waitForResponse((response) =>
       response.url().endsWith("/api/competition/domains"),
     );
-    await page.goto(url(domain.route));
+    await page.getByRole("main").getByRole("link", { name: domain.name, exact: true }).click();
     const loading = page.getByRole("status").filter({ hasText: "Loading domain" });
     await loading.waitFor();
     await answered;
@@ -219,7 +229,9 @@ describe("domain page states", () => {
         json: { domains: body.domains.filter((domain) => domain.slug !== missing.slug) },
       });
     });
-    await page.goto(url(missing.route));
+    // Reached in the app: opened directly, the page is rendered by the server from its own list.
+    await openInApp(page, "/domains");
+    await page.getByRole("main").getByRole("link", { name: missing.name, exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Domain Not Found" }).waitFor();
     await page.getByRole("link", { name: "Browse all domains" }).click();
     await page.waitForURL(url("/domains"));

@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const INPUTS = ["web", "packages/contracts", "packages/competition", "package-lock.json"];
 const SKIPPED = new Set(["node_modules", "dist", "dist-server", "test", "test-utils", ".vite"]);
 const STAMP = join(ROOT, "web", "dist", ".inputs-sha256");
-// The prerender removes dist-server once it has written the landing page.
+// The prerender moves dist-server into dist/pages/_server once it has written the pages.
 const OUTPUTS = ["web/dist/index.html", "web/dist/landing.html"];
 
 /** The files under `path` (or `path` itself) that the build reads, relative to the root. */

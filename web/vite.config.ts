@@ -2,7 +2,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { writeCompressed } from "./scripts/compress.mjs";
-import { PRERENDERED_PAGES, pageTemplateFile } from "./src/prerendered";
+import { PRERENDERED_PAGES, pageTemplateFile, REQUEST_RENDERED_MODULE } from "./src/prerendered";
 
 const gateway = "http://127.0.0.1:3000";
 
@@ -64,7 +64,8 @@ function prerenderedDocuments(): Plugin {
       if (withoutApp.includes('<script type="module"')) {
         throw new Error("index.html has a module script the prerendered pages would keep");
       }
-      for (const module of new Set(PRERENDERED_PAGES.map((page) => page.module))) {
+      const modules = [...PRERENDERED_PAGES.map((page) => page.module), REQUEST_RENDERED_MODULE];
+      for (const module of new Set(modules)) {
         const chunk = chunks.find((item) =>
           item.facadeModuleId?.endsWith(`/src/pages/${module}.tsx`),
         );
@@ -89,9 +90,13 @@ function prerenderedDocuments(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), prerenderedDocuments(), precompress()],
+  // The server build also runs in the gateway (docs/adr/0027), whose image installs none of the
+  // web's packages: it carries them. The public files are the browser build's.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       // The prerendered pages' first script, written into their documents (not index.html).
       ...(isSsrBuild ? {} : { input: { index: "index.html", boot: "src/landing/boot.ts" } }),

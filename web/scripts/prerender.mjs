@@ -5,8 +5,10 @@
  * byte, and the browser adopts it (hydrateRoot in src/start.tsx) once the app is loaded. The
  * competition they were rendered from goes into each page's #tandem-competition script, so the
  * browser's first render uses the same data; the gateway compares it with the active one.
+ * The domain pages' document and the server build itself stay in dist/pages/ for the gateway,
+ * which renders those pages per request (docs/adr/0027).
  */
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { writeCompressed } from "./compress.mjs";
 
@@ -37,11 +39,19 @@ try {
     PRERENDERED_PAGES,
     pageTemplateFile,
     prerenderedFile,
+    rendersFromDefinition,
+    REQUEST_RENDERED_MODULE,
+    REQUEST_RENDERED_TEMPLATE,
+    SERVER_BUILD_DIR,
   } = await import(new URL("entry-server.js", serverBuild).href);
   const competition = defaultPublicCompetition();
   // `<` escaped: no text in the data can close the script.
   const json = JSON.stringify(competition).replace(/</g, "\\u003c");
   for (const { path, module, footer: withFooter = true } of PRERENDERED_PAGES) {
+    if (!rendersFromDefinition(path, competition.definition)) {
+      console.log(`not prerendered: ${path} shows data under this definition`);
+      continue;
+    }
     const template = pageTemplateFile(module);
     const page = await readFile(new URL(template, dist), "utf8");
     if (!page.includes(ROOT)) throw new Error(`dist/${template} has no empty #root to fill`);
@@ -61,6 +71,15 @@ try {
     );
   }
   console.log(`with ${(json.length / 1024).toFixed(1)} KB of competition data each`);
+  // The domain pages are rendered per request by the gateway (docs/adr/0027): it fills their
+  // document with the server build, both kept under dist/pages/, which it does not serve.
+  const requestTemplate = new URL(REQUEST_RENDERED_TEMPLATE, dist);
+  await mkdir(dirname(requestTemplate.pathname), { recursive: true });
+  await copyFile(new URL(pageTemplateFile(REQUEST_RENDERED_MODULE), dist), requestTemplate);
+  const kept = new URL(`${SERVER_BUILD_DIR}/`, dist);
+  await rm(kept, { recursive: true, force: true });
+  await rename(serverBuild, kept);
+  console.log(`kept the server build in dist/${SERVER_BUILD_DIR} for the domain pages`);
 } finally {
   await rm(serverBuild, { recursive: true, force: true });
   await rm(new URL("page-templates/", dist), { recursive: true, force: true });

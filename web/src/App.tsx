@@ -4,16 +4,19 @@ import { RouterProvider } from "react-router";
 import { AppProviders } from "./AppProviders";
 import { onUnauthorized } from "./api/client";
 import { returnTo } from "./auth/redirect";
+import type { PageData } from "./pageData";
 import type { AppRouter } from "./Router";
 
 export default function App({
   router,
   hydrating,
   competition,
+  pageData = null,
 }: {
   router: AppRouter;
   hydrating?: boolean;
   competition: PublicCompetition | null;
+  pageData?: PageData | null;
 }) {
   useEffect(
     () =>
@@ -31,7 +34,7 @@ export default function App({
   }, [hydrating]);
 
   return (
-    <AppProviders hydrating={hydrating} competition={competition}>
+    <AppProviders hydrating={hydrating} competition={competition} pageData={pageData}>
       <RouterProvider router={router} />
     </AppProviders>
   );

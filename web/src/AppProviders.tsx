@@ -5,11 +5,12 @@ import "./colors.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import type { PublicCompetition } from "@tandem/competition";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { ApiError, apiRequest } from "./api/client";
 import { AuthProvider } from "./auth/AuthProvider";
 import { CompetitionProvider } from "./competition/CompetitionProvider";
+import { type PageData, RenderedPageContext } from "./pageData";
 import { cssVariablesResolver, theme } from "./theme";
 
 const swrConfig: SWRConfiguration = {
@@ -26,13 +27,25 @@ export function AppProviders({
   children,
   hydrating = false,
   competition = null,
+  pageData = null,
 }: {
   children: ReactNode;
   /** Adopting prerendered HTML: the first render must be the signed-out one the build made. */
   hydrating?: boolean;
   /** The competition the page arrived with (the prerender's, or the gateway's injected copy). */
   competition?: PublicCompetition | null;
+  /** A page rendered per request (docs/adr/0027): the data it was rendered with. */
+  pageData?: PageData | null;
 }) {
+  const swr = useMemo(
+    () => (pageData ? { ...swrConfig, fallback: pageData.fallback } : swrConfig),
+    [pageData],
+  );
+  // The server's moment until the page is adopted; the effect runs once it is (never on the server).
+  const [rendered, setRendered] = useState(() =>
+    pageData ? { renderedAt: new Date(pageData.renderedAt) } : null,
+  );
+  useEffect(() => setRendered(null), []);
   return (
     <MantineProvider
       theme={theme}
@@ -43,9 +56,11 @@ export function AppProviders({
     >
       {/* Bottom: a toast must not cover the header's buttons (sign out, submit). */}
       <Notifications position="bottom-right" />
-      <SWRConfig value={swrConfig}>
+      <SWRConfig value={swr}>
         <AuthProvider hydrating={hydrating}>
-          <CompetitionProvider initial={competition}>{children}</CompetitionProvider>
+          <CompetitionProvider initial={competition}>
+            <RenderedPageContext.Provider value={rendered}>{children}</RenderedPageContext.Provider>
+          </CompetitionProvider>
         </AuthProvider>
       </SWRConfig>
     </MantineProvider>

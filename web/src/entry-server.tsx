@@ -6,12 +6,27 @@ import {
   StaticRouter,
   StaticRouterProvider,
 } from "react-router";
+import { unstable_serialize } from "swr";
 import { AppProviders } from "./AppProviders";
+import { type FilePreview, previewOf } from "./api/competition/preview";
+import { COMPETITION_DOMAINS_KEY, type CompetitionDomain } from "./api/competition/requests";
 import { defaultDefinition, publicCompetitionOf } from "./competition/defaultDefinition";
+import { domainFiles } from "./components/Domain/files";
 import { FooterContent, PRERENDERED_FOOTER_ID } from "./components/Footer/Footer";
+import type { PageData } from "./pageData";
 import { routes } from "./Router";
 
-export { PRERENDERED_PAGES, pageTemplateFile, prerenderedFile } from "./prerendered";
+export { PREVIEW_BYTES } from "./api/competition/preview";
+export { PAGE_DATA_ID } from "./pageData";
+export {
+  PRERENDERED_PAGES,
+  pageTemplateFile,
+  prerenderedFile,
+  REQUEST_RENDERED_MODULE,
+  REQUEST_RENDERED_TEMPLATE,
+  rendersFromDefinition,
+  SERVER_BUILD_DIR,
+} from "./prerendered";
 
 /**
  * The default edition as `GET /api/competition` answers it on a fresh install (version 0), the
@@ -27,13 +42,17 @@ export function defaultPublicCompetition(): PublicCompetition {
  * sees it before any script runs, from `competition`. Only pages without data loading belong
  * here (src/prerendered.ts).
  */
-export async function render(pathname: string, competition: PublicCompetition): Promise<string> {
+export async function render(
+  pathname: string,
+  competition: PublicCompetition,
+  pageData: PageData | null = null,
+): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirects; nothing to prerender`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    <AppProviders competition={competition}>
+    <AppProviders competition={competition} pageData={pageData}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
@@ -53,4 +72,56 @@ export function renderFooter(competition: PublicCompetition, pathname = "/"): st
     </AppProviders>,
   );
   return `<div id="${PRERENDERED_FOOTER_ID}">${html}</div>`;
+}
+
+/** The start of a public dataset file, as a ranged read of PREVIEW_BYTES gives it. */
+export interface FileStart {
+  text: string;
+  /** False when the file goes on past `text`. */
+  complete: boolean;
+}
+
+/**
+ * The dataset files a domain page previews on its first render (DataPreview's first file, and
+ * a challenge's first file where it has no sample rows), by their `/static/` URL.
+ */
+export function previewedFiles(domain: CompetitionDomain): string[] {
+  const urls = new Set<string>();
+  const first = domainFiles(domain)[0];
+  if (first) urls.add(first.url);
+  for (const challenge of domain.challenges) {
+    const [header, ...rows] = challenge.sample_data;
+    const file = challenge.files[0];
+    if (!(header && rows.length > 0) && file) urls.add(`${domain.files_url}${file}`);
+  }
+  return [...urls];
+}
+
+/**
+ * A domain page as the app shows it once its loading time is over, rendered per request by the
+ * gateway (docs/adr/0027) from what `GET /api/competition/domains` answers and the start of
+ * each previewed file (`readStart`, null when it cannot be read). Null when the page is not one
+ * of `domains` or a preview is missing: the gateway then serves the app shell, as before.
+ * `data` goes into the page's #tandem-page-data script, so the browser renders the same.
+ */
+export async function renderDomainPage(
+  pathname: string,
+  competition: PublicCompetition,
+  domains: CompetitionDomain[],
+  readStart: (url: string) => Promise<FileStart | null>,
+  renderedAt: Date,
+): Promise<{ html: string; footer: string; data: PageData } | null> {
+  const route = pathname.replace(/\/+$/, "");
+  const domain = domains.find((candidate) => candidate.route === route);
+  if (!domain) return null;
+  const fallback: Record<string, unknown> = { [COMPETITION_DOMAINS_KEY]: domains };
+  for (const url of previewedFiles(domain)) {
+    const start = await readStart(url);
+    if (!start) return null;
+    const preview: FilePreview = previewOf(url, start.text, start.complete);
+    fallback[unstable_serialize(["file-preview", url])] = preview;
+  }
+  const data: PageData = { fallback, renderedAt: renderedAt.toISOString() };
+  const html = await render(pathname, competition, data);
+  return { html, footer: renderFooter(competition, pathname), data };
 }

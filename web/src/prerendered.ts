@@ -15,7 +15,21 @@ export const PRERENDERED_PAGES = [
   // footer, so none is prerendered after them (scripts/prerender.mjs).
   { path: "/login", module: "LoginPage", footer: false },
   { path: "/register", module: "RegisterPage", footer: false },
+  // What a signed-out reader sees under the build's leaderboard_visibility (docs/adr/0027): the
+  // app has no footer there.
+  { path: "/leaderboard", module: "LeaderboardPage", footer: false },
 ] as const;
+
+/**
+ * Whether `path`'s first render needs only the definition. Open to everyone, /leaderboard shows
+ * the rankings, which are data: left to the app (the gateway then serves the shell, docs/adr/0027).
+ */
+export function rendersFromDefinition(
+  path: string,
+  definition: { leaderboard_visibility: string },
+): boolean {
+  return !(path === "/leaderboard" && definition.leaderboard_visibility === "public");
+}
 
 /** A page module's document as Vite writes it, before the prerender fills it (then removed). */
 export const pageTemplateFile = (module: string) => `page-templates/${module}.html`;
@@ -26,3 +40,15 @@ export const pageTemplateFile = (module: string) => `page-templates/${module}.ht
  */
 export const prerenderedFile = (path: string) =>
   path === "/" ? "landing.html" : `pages${path}.html`;
+
+/**
+ * The domain pages' document (index.html with the first script, as for the pages above), left in
+ * dist by the prerender: the gateway renders those pages per request into it with the server
+ * build, which the prerender leaves at SERVER_BUILD_FILE (docs/adr/0027). The gateway
+ * (services/gateway/src/plugins/web-static.ts) names both files by the same rule and never
+ * serves what lies under pages/ as files.
+ */
+export const REQUEST_RENDERED_MODULE = "DomainPage";
+export const REQUEST_RENDERED_TEMPLATE = `pages/_request/${REQUEST_RENDERED_MODULE}.html`;
+export const SERVER_BUILD_DIR = "pages/_server";
+export const SERVER_BUILD_FILE = `${SERVER_BUILD_DIR}/entry-server.js`;

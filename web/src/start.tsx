@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import App from "./App";
 import { readInjectedCompetition } from "./competition/injected";
+import { readPageData } from "./pageData";
 import { createAppRouter, resolveLazyRoutes } from "./Router";
 
 export interface StartOptions {
@@ -32,7 +33,12 @@ export function startApp({ beforeRender }: StartOptions = {}): void {
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createAppRouter()} hydrating competition={competition} />
+          <App
+            router={createAppRouter()}
+            hydrating
+            competition={competition}
+            pageData={readPageData()}
+          />
         </StrictMode>,
       );
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { loadCurrentBaselines } from "@tandem/db";
 import { withLogSafety } from "@tandem/jobs";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -23,6 +24,7 @@ import {
   competitionAdminModule,
   competitionModule,
 } from "./modules/competition/competition.plugin";
+import { publicDomains } from "./modules/competition/competition.routes";
 import { configModule } from "./modules/config/config.plugin";
 import { healthModule } from "./modules/health/health.plugin";
 import { jupyterModule } from "./modules/jupyter/jupyter.plugin";
@@ -195,6 +197,8 @@ export async function buildApp(input: AppDeps): Promise<FastifyInstance> {
     webDistDir: config.webDistDir,
     // Every page arrives with the definition it renders (ADR 0014): no request before it shows.
     publicCompetition: () => deps.definitions.publicView(),
+    // The domain pages are rendered per request from the same content (docs/adr/0027).
+    publicDomains: () => publicDomains(() => loadCurrentBaselines(deps.db)),
   });
   return app;
 }

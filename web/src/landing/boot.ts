@@ -17,10 +17,21 @@ const root = document.getElementById("root");
 const stops: (() => void)[] = [];
 /** A button of the app's (not a carousel's) clicked before the app took over. */
 let pendingClick: HTMLElement | null = null;
+/** A list picked from before the app took over (a domain page's data preview), and the pick. */
+let pendingChoice: { select: HTMLSelectElement; value: string } | null = null;
 let started = false;
 
 // Pointer, touch, wheel and keyboard: any of them may be the start of using a menu or a link.
-const INTENT = ["pointerover", "pointerdown", "touchstart", "wheel", "keydown", "focusin"];
+// A list picked from without any of them (assistive technology) too.
+const INTENT = [
+  "pointerover",
+  "pointerdown",
+  "touchstart",
+  "wheel",
+  "keydown",
+  "focusin",
+  "change",
+];
 
 function startApp() {
   if (started) return;
@@ -45,8 +56,18 @@ function recordClicks() {
       pendingClick = button;
     }
   };
+  const recordChoice = (event: Event) => {
+    const select = event.target;
+    if (select instanceof HTMLSelectElement && root?.contains(select)) {
+      pendingChoice = { select, value: select.value };
+    }
+  };
   document.addEventListener("click", record, true);
-  stops.push(() => document.removeEventListener("click", record, true));
+  document.addEventListener("change", recordChoice, true);
+  stops.push(() => {
+    document.removeEventListener("click", record, true);
+    document.removeEventListener("change", recordChoice, true);
+  });
   if (!root) return;
   // App removes data-prerendered once the page is adopted and responds to input.
   const observer = new MutationObserver(() => {
@@ -54,6 +75,13 @@ function recordClicks() {
     observer.disconnect();
     if (pendingClick?.isConnected) pendingClick.click();
     pendingClick = null;
+    // The app rendered the list with its own first choice: pick again, as the visitor did.
+    const choice = pendingChoice;
+    if (choice?.select.isConnected && choice.select.value !== choice.value) {
+      choice.select.value = choice.value;
+      choice.select.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    pendingChoice = null;
   });
   observer.observe(root, { attributes: true, attributeFilter: ["data-prerendered"] });
 }

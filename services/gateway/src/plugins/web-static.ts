@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
-import { readFile, realpath, stat } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { open, readFile, realpath, stat } from "node:fs/promises";
+import { extname, join, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import { canonicalJson, type PublicCompetition } from "@tandem/competition";
+import type { CompetitionDomain } from "@tandem/contracts";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
@@ -31,6 +33,11 @@ export interface WebStaticOptions {
    * Absent: the documents are served as built.
    */
   publicCompetition?: () => Promise<PublicCompetition>;
+  /**
+   * `GET /api/competition/domains`'s answer: with it (and `publicCompetition`) the domain pages
+   * are rendered per request by the web's server build (docs/adr/0027). Absent: the app shell.
+   */
+  publicDomains?: () => Promise<CompetitionDomain[]>;
 }
 
 /**
@@ -38,7 +45,10 @@ export interface WebStaticOptions {
  * Unknown `/api` and `/static` paths stay JSON 404s.
  */
 export const webStaticPlugin = fp(
-  async (app: FastifyInstance, { staticDir, webDistDir, publicCompetition }: WebStaticOptions) => {
+  async (
+    app: FastifyInstance,
+    { staticDir, webDistDir, publicCompetition, publicDomains }: WebStaticOptions,
+  ) => {
     mkdirSync(staticDir, { recursive: true });
     // Decorates `reply.sendFile`; the routes below decide the folder per request.
     await app.register(fastifyStatic, {
@@ -90,7 +100,10 @@ export const webStaticPlugin = fp(
 
     const documents =
       hasWeb && publicCompetition
-        ? createHtmlDocuments(webDistDir, publicCompetition, app.log)
+        ? createHtmlDocuments(webDistDir, publicCompetition, app.log, {
+            staticDir,
+            publicDomains,
+          })
         : null;
     if (documents) {
       // Before the static files' wildcard: these documents carry the competition.
@@ -174,6 +187,10 @@ function createHtmlDocuments(
   webDistDir: string,
   publicCompetition: () => Promise<PublicCompetition>,
   log: FastifyBaseLogger,
+  {
+    staticDir,
+    publicDomains,
+  }: { staticDir: string; publicDomains?: (() => Promise<CompetitionDomain[]>) | undefined },
 ) {
   const templates = new Map<string, Template>();
   const definitionJson = new WeakMap<object, string>();
@@ -226,17 +243,39 @@ function createHtmlDocuments(
     const key = [page, competition.definition, competition.version, statusJson];
     const cached = built.get(file);
     if (cached?.key.every((part, i) => part === key[i])) return cached.document;
+    const document = htmlDocument(withCompetition(page.html, competition));
+    built.set(file, { key, document });
+    return document;
+  }
+
+  function withCompetition(html: string, competition: PublicCompetition): string {
     const version = JSON.stringify(competition.version);
     const visibility = JSON.stringify(competition.leaderboard_visibility);
+    const statusJson = JSON.stringify(competition.status);
     const json =
       `{"version":${version},"definition":${jsonOf(competition.definition)},` +
       `"leaderboard_visibility":${visibility},"status":${statusJson}}`;
     const safe = json.replace(/</g, "\\u003c");
-    const html = page.html.replace(COMPETITION_SCRIPT, (_all, open, _data, close) =>
+    return html.replace(COMPETITION_SCRIPT, (_all, open, _data, close) =>
       [open, safe, close].join(""),
     );
-    const document = htmlDocument(html);
-    built.set(file, { key, document });
+  }
+
+  const domainPages = createDomainPages(webDistDir, staticDir, publicDomains, log, template);
+
+  /** A domain page rendered with the current data, or null (then the shell). */
+  async function domainPage(
+    path: string,
+    competition: PublicCompetition,
+  ): Promise<HtmlDocument | null> {
+    const rendered = await domainPages?.render(path, competition);
+    if (!rendered) return null;
+    const statusJson = JSON.stringify(competition.status);
+    const key = [rendered.html, competition.definition, competition.version, statusJson];
+    const cached = built.get(path);
+    if (cached?.key.every((part, i) => part === key[i])) return cached.document;
+    const document = htmlDocument(withCompetition(rendered.html, competition));
+    built.set(path, { key, document });
     return document;
   }
 
@@ -264,6 +303,10 @@ function createHtmlDocuments(
     async page(path: string): Promise<HtmlDocument | null> {
       const file = prerenderedFile(path);
       const [page, competition] = await Promise.all([file ? template(file) : null, current()]);
+      if (!page && competition) {
+        const rendered = await domainPage(path, competition);
+        if (rendered) return rendered;
+      }
       if (!file || !page || !competition || !isPrerendered(page, competition.definition)) {
         return shellWith(competition);
       }
@@ -343,4 +386,151 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip")) return "gzip";
   return null;
+}
+
+/**
+ * What the web build leaves for the domain pages (web/src/prerendered.ts): their document (the
+ * first script, no app) and the server build that renders them. Both lie under pages/, which is
+ * never served as files.
+ */
+const DOMAIN_TEMPLATE = `${PAGES_DIR}/_request/DomainPage.html`;
+const SERVER_BUILD = `${PAGES_DIR}/_server/entry-server.js`;
+const DOMAIN_PAGE = /^\/domains\/([a-z0-9][a-z0-9-]*)$/;
+const EMPTY_ROOT = '<div id="root"></div>';
+const MINUTE_MS = 60_000;
+
+/** The parts of the web's server build (web/src/entry-server.tsx) the domain pages use. */
+interface WebServerBuild {
+  PREVIEW_BYTES: number;
+  PAGE_DATA_ID: string;
+  previewedFiles(domain: CompetitionDomain): string[];
+  renderDomainPage(
+    pathname: string,
+    competition: PublicCompetition,
+    domains: CompetitionDomain[],
+    readStart: (url: string) => Promise<FileStart | null>,
+    renderedAt: Date,
+  ): Promise<{ html: string; footer: string; data: unknown } | null>;
+}
+
+interface FileStart {
+  text: string;
+  complete: boolean;
+}
+
+/**
+ * The domain pages rendered per request (docs/adr/0027): the web's server build renders the
+ * page from the definition, `GET /api/competition/domains`'s answer and the start of each file
+ * it previews, at the current minute (the page's clock), as a signed-out visitor sees it once
+ * its loading time is over. A render is kept while none of those changed, so a page is rendered
+ * at most once a minute. Null when the build has no server render or anything is missing: the
+ * caller serves the app shell, as before.
+ */
+function createDomainPages(
+  webDistDir: string,
+  staticDir: string,
+  publicDomains: (() => Promise<CompetitionDomain[]>) | undefined,
+  log: FastifyBaseLogger,
+  template: (file: string) => Promise<Template | null>,
+) {
+  if (!publicDomains) return null;
+  let server: { mtimeMs: number; build: Promise<WebServerBuild | null> } | null = null;
+  const kept = new Map<string, { key: unknown[]; html: string }>();
+
+  function serverBuild(): Promise<WebServerBuild | null> {
+    const file = join(webDistDir, SERVER_BUILD);
+    return stat(file).then(
+      (info) => {
+        if (!server) {
+          const build = (import(pathToFileURL(file).href) as Promise<WebServerBuild>).catch(
+            (err: unknown) => {
+              log.warn({ err }, "the web's server build could not be loaded");
+              return null;
+            },
+          );
+          server = { mtimeMs: info.mtimeMs, build };
+        }
+        // A module cannot be imported again (its chunks import it by its URL), and a build's
+        // render only fits its own styles: after a new web build, the shell until a restart.
+        return server.mtimeMs === info.mtimeMs ? server.build : null;
+      },
+      () => null,
+    );
+  }
+
+  /** The first `bytes` of a file under /static/, as a ranged read gives them; null if none. */
+  async function readStart(url: string, bytes: number): Promise<FileStart | null> {
+    const match = /^\/static\/([a-z0-9][a-z0-9-]*)\/(.+)$/.exec(url);
+    if (!match) return null;
+    // The folder a data load switched the link to, as GET /static/* resolves it.
+    const folder = await realpath(join(staticDir, match[1]!)).catch(() => null);
+    if (!folder) return null;
+    const path = join(folder, match[2]!);
+    if (!path.startsWith(folder + sep)) return null;
+    const handle = await open(path, "r").catch(() => null);
+    if (!handle) return null;
+    try {
+      const { size } = await handle.stat();
+      const buffer = Buffer.alloc(Math.min(size, bytes));
+      await handle.read(buffer, 0, buffer.length, 0);
+      return { text: buffer.toString("utf8"), complete: size <= bytes };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    async render(path: string, competition: PublicCompetition): Promise<{ html: string } | null> {
+      const slug = DOMAIN_PAGE.exec(path)?.[1];
+      if (!slug || !competition.definition.domains.some((domain) => domain.slug === slug)) {
+        return null;
+      }
+      try {
+        const [page, build, domains] = await Promise.all([
+          template(DOMAIN_TEMPLATE),
+          serverBuild(),
+          publicDomains(),
+        ]);
+        const domain = domains.find((candidate) => candidate.route === path);
+        if (!page || !build || !domain || !page.html.includes(EMPTY_ROOT)) return null;
+        const urls = build.previewedFiles(domain);
+        const starts = new Map<string, FileStart | null>();
+        for (const url of urls) starts.set(url, await readStart(url, build.PREVIEW_BYTES));
+        const minute = Math.floor(Date.now() / MINUTE_MS);
+        const key = [
+          page,
+          build,
+          competition.definition,
+          competition.version,
+          JSON.stringify(competition.status),
+          JSON.stringify(domains),
+          JSON.stringify([...starts]),
+          minute,
+        ];
+        const cached = kept.get(path);
+        if (cached?.key.every((part, i) => part === key[i])) return { html: cached.html };
+        const rendered = await build.renderDomainPage(
+          path,
+          competition,
+          domains,
+          async (url) => starts.get(url) ?? null,
+          new Date(minute * MINUTE_MS),
+        );
+        if (!rendered) return null;
+        // `<` escaped, as for the competition: no text in the data can close the script.
+        const data = JSON.stringify(rendered.data).replace(/</g, "\\u003c");
+        const html = page.html.replace(
+          EMPTY_ROOT,
+          () =>
+            `<div id="root" data-prerendered="${path}">${rendered.html}</div>${rendered.footer}` +
+            `<script id="${build.PAGE_DATA_ID}" type="application/json">${data}</script>`,
+        );
+        kept.set(path, { key, html });
+        return { html };
+      } catch (err) {
+        log.warn({ err, path }, "the domain page could not be rendered: serving the app shell");
+        return null;
+      }
+    },
+  };
 }

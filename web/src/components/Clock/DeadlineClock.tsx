@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { useCompetition } from "../../competition/CompetitionContext";
 import { clockView, participantTimeZone } from "../../competition/participantClock";
 import { useMinuteClock } from "../../competition/useMinuteClock";
+import { useRenderedPage } from "../../pageData";
 
 interface DeadlineClockProps {
   /** "alert": the dashboard's and domain pages' box with the phase as its title; "inline": a
@@ -12,13 +13,18 @@ interface DeadlineClockProps {
 
 /**
  * The deadline and the time left in the participant's time zone, named, with the phase, from
- * the definition in force (issue 33). Never prerendered: it reads the browser's zone and clock.
+ * the definition in force (issue 33). It reads the browser's zone and clock, except on a page
+ * rendered per request (docs/adr/0027) until the browser has adopted it: there it shows the
+ * moment the server rendered it in UTC, as the server did.
  */
 export function DeadlineClock({ variant = "alert" }: DeadlineClockProps) {
   const { competition, status } = useCompetition();
+  const rendered = useRenderedPage();
   const now = useMinuteClock();
   const zone = useMemo(participantTimeZone, []);
-  const view = clockView(competition, status.revealed, now, zone);
+  const view = rendered
+    ? clockView(competition, status.revealed, rendered.renderedAt, "UTC")
+    : clockView(competition, status.revealed, now, zone);
   if (variant === "inline") {
     return (
       <Text size="sm" data-testid="deadline-clock">

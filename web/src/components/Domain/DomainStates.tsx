@@ -9,21 +9,48 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
+import { SITE_TIMERS } from "@tandem/competition";
+import type { CSSProperties, ReactNode } from "react";
 import { Link } from "react-router";
+import classes from "./Domain.module.css";
 
-/** docs/product.md#domain-pages: a domain page shows this for 500 ms before its content. */
-export function DomainLoading() {
+/**
+ * docs/product.md#domain-pages: a domain page shows this for 500 ms before its content. Still
+ * (`animate` false) over a page rendered by the server: the skeletons' pulse kept the main
+ * thread busy on a slow phone while the page was being read (docs/adr/0027).
+ */
+export function DomainLoading({ animate = true }: { animate?: boolean }) {
   return (
     <Container size="lg" py="xl" role="status" aria-live="polite">
       <VisuallyHidden>Loading domain…</VisuallyHidden>
       <Stack aria-hidden="true">
-        <Skeleton height={180} radius="lg" />
-        <Skeleton height={24} width="40%" />
-        <Skeleton height={14} />
-        <Skeleton height={14} width="90%" />
-        <Skeleton height={220} radius="md" mt="md" />
+        <Skeleton height={180} radius="lg" animate={animate} />
+        <Skeleton height={24} width="40%" animate={animate} />
+        <Skeleton height={14} animate={animate} />
+        <Skeleton height={14} width="90%" animate={animate} />
+        <Skeleton height={220} radius="md" mt="md" animate={animate} />
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The loading state over `children`, both rendered at once, for a page rendered by the server
+ * (docs/adr/0027): CSS swaps them after the loading time (Domain.module.css, `--domain-loading-ms`),
+ * so the page needs no script for it. The content is laid out from the start, only invisible,
+ * so nothing moves when it shows.
+ */
+export function RevealAfterLoading({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className={classes.reveal}
+      style={{ "--domain-loading-ms": `${SITE_TIMERS.domainLoadingMs}ms` } as CSSProperties}
+    >
+      <div className={classes.revealContent}>{children}</div>
+      <div className={classes.revealLoading}>
+        <DomainLoading animate={false} />
+      </div>
+    </div>
   );
 }
 

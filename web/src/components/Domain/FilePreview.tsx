@@ -14,7 +14,10 @@ interface FilePreviewProps {
 export function FilePreview({ url, name }: FilePreviewProps) {
   const { data, error, isLoading } = useFilePreview(url);
 
-  if (isLoading) return <Skeleton height={160} radius="md" aria-label={`Loading ${name}`} />;
+  // Data the page arrived with (docs/adr/0027) is shown while SWR checks it again.
+  if (isLoading && data === undefined) {
+    return <Skeleton height={160} radius="md" aria-label={`Loading ${name}`} />;
+  }
   if (error || !data) {
     return (
       <Alert color="red" variant="light" title="Preview unavailable">
