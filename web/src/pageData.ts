@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { isObject, readJsonScript } from "./jsonScript";
 
 /**
  * What a page the gateway renders per request (docs/adr/0027: the domain pages) was rendered
@@ -14,22 +15,13 @@ export interface PageData {
   renderedAt: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The page's data, or null when it has none (every other page) or it is not readable. */
 export function readPageData(doc: Document = document): PageData | null {
-  const text = doc.getElementById(PAGE_DATA_ID)?.textContent?.trim();
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isObject(value) || !isObject(value.fallback) || typeof value.renderedAt !== "string") {
-      return null;
-    }
-    return { fallback: value.fallback, renderedAt: value.renderedAt };
-  } catch {
+  const value = readJsonScript(PAGE_DATA_ID, doc);
+  if (!isObject(value) || !isObject(value.fallback) || typeof value.renderedAt !== "string") {
     return null;
   }
+  return { fallback: value.fallback, renderedAt: value.renderedAt };
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { PublicCompetition } from "@tandem/competition";
+import { isObject, readJsonScript } from "../jsonScript";
 
 /** The script the gateway fills with `GET /api/competition`'s answer (and the prerender with its own). */
 export const INJECTED_COMPETITION_ID = "tandem-competition";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The competition the page arrived with, or null when there is none (the Vite dev server, an
@@ -13,22 +11,16 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * the first paint's main thread does not run the whole schema over 70 KB again.
  */
 export function readInjectedCompetition(doc: Document = document): PublicCompetition | null {
-  const text = doc.getElementById(INJECTED_COMPETITION_ID)?.textContent?.trim();
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (
-      !isObject(value) ||
-      typeof value.version !== "number" ||
-      !isObject(value.definition) ||
-      !Array.isArray(value.definition.domains) ||
-      !isObject(value.definition.site) ||
-      !isObject(value.status)
-    ) {
-      return null;
-    }
-    return value as unknown as PublicCompetition;
-  } catch {
+  const value = readJsonScript(INJECTED_COMPETITION_ID, doc);
+  if (
+    !isObject(value) ||
+    typeof value.version !== "number" ||
+    !isObject(value.definition) ||
+    !Array.isArray(value.definition.domains) ||
+    !isObject(value.definition.site) ||
+    !isObject(value.status)
+  ) {
     return null;
   }
+  return value as unknown as PublicCompetition;
 }
