@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { competition } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import {
+  APP_SCRIPT,
+  collectErrors,
   horizontalOverflow,
   launchBrowser,
   newPage,
@@ -15,8 +17,6 @@ import {
 
 // docs/adr/0027: the gateway renders each domain page per request with the web's server build,
 // so it reads without a script; the app adopts it on the first input.
-/** The app's code (src/start.tsx's chunk), as opposed to the pages' first script. */
-const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 
 let server: TestServer;
 let browser: Browser;
@@ -32,15 +32,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 /** What the page shows once its loading time is over, each part a locator to measure. */
 function parts(page: Page, name: string): Record<string, Locator> {

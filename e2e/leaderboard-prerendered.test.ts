@@ -1,11 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, sceneApi } from "./api-setup";
 import { startServer, type TestServer } from "./pages";
 import {
+  APP_SCRIPT,
+  collectErrors,
   horizontalOverflow,
   launchBrowser,
   newPage,
@@ -16,8 +18,6 @@ import {
 // docs/adr/0027: /leaderboard as a signed-out reader sees it under the build's definition
 // (leaderboard_visibility "organizers") is prerendered; the rankings themselves never are.
 const ADMIN = { email: "lb-prerender-admin@example.org", password: "lb-prerender-password" };
-/** The app's code (src/start.tsx's chunk), as opposed to the pages' first script. */
-const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 
 let server: TestServer;
 let browser: Browser;
@@ -33,15 +33,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 describe("the prerendered leaderboard", () => {
   it("asks a signed-out reader to log in with scripts off", async () => {

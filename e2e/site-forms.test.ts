@@ -2,7 +2,7 @@ import { MESSAGES } from "@tandem/contracts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, field, newRegistrant, startServer, type TestServer } from "./pages";
-import { launchBrowser, newPage, shoot } from "./site-support";
+import { APP_SCRIPT, launchBrowser, newPage, shoot } from "./site-support";
 
 /**
  * /login and /register are prerendered and load the app on the first input, like the content
@@ -33,8 +33,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => `${server.baseUrl}${path}`;
-/** The app's code (src/start.tsx's chunk), as opposed to the pages' first script. */
-const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 
 /** A page that records errors and requests the app's code, and holds that code until released. */
 async function watchedPage(width = 1280) {

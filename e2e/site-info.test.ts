@@ -9,7 +9,13 @@ import { REPO_ROOT } from "../test/support/processes";
 import { bearer, sceneApi } from "./api-setup";
 import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
-import { horizontalOverflow, launchBrowser, newPage, seriousViolations } from "./site-support";
+import {
+  APP_SCRIPT,
+  horizontalOverflow,
+  launchBrowser,
+  newPage,
+  seriousViolations,
+} from "./site-support";
 
 const ADMIN = { email: "info-admin@example.org", password: "info-admin-password" };
 let server: TestServer;
@@ -310,8 +316,6 @@ describe("accessibility and layout of every public page", () => {
 
 /** The content pages the build prerenders besides "/" (web/src/prerendered.ts; docs/adr/0025). */
 const PRERENDERED = ["/about", "/rules", "/resources", "/sponsors", "/domains"];
-/** The app's code (src/start.tsx's chunk), as opposed to the pages' first script. */
-const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 
 describe("prerendered content pages", () => {
   it("are readable with scripts off, footer included", async () => {

@@ -5,6 +5,8 @@ import { bearer, sceneApi } from "./api-setup";
 import { competition, site } from "./competition";
 import { signInWithForm, startServer, type TestServer } from "./pages";
 import {
+  APP_SCRIPT,
+  collectErrors,
   launchBrowser,
   newPage,
   type PageOptions,
@@ -48,9 +50,6 @@ async function openLanding(page: Page): Promise<void> {
   await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
 }
 
-/** The app's code (src/start.tsx's chunk), as opposed to the landing page's first script. */
-const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
-
 /** Records whether `page` requested the app's code. */
 function watchApp(page: Page): () => boolean {
   let requested = false;
@@ -69,16 +68,6 @@ async function openWithoutApp(page: Page): Promise<void> {
   await page.goto(url("/"));
   await page.waitForLoadState("networkidle");
   expect(await page.locator("#root[data-prerendered]").count()).toBe(1);
-}
-
-/** Uncaught errors and console errors (a hydration mismatch is reported as one). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
 }
 
 function heroSlide(page: Page, index: number) {

@@ -171,3 +171,16 @@ export async function shoot(page: Page, name: string, options: ShootOptions = {}
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** The app's code (src/start.tsx's chunk), as opposed to the prerendered pages' first script. */
+export const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
+
+/** Uncaught errors and console errors (a hydration mismatch is reported as one). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
