@@ -71,6 +71,9 @@ describe("Launch JupyterHub", () => {
       ),
     );
     refuse = true;
+    // The button stays loading (disabled) until the first call settles; a click before then is
+    // ignored, which on a slow machine left the second call unmade.
+    await vi.waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(await screen.findByRole("alert")).toHaveTextContent(TEAM_MESSAGES.jupyterInactive);
   });
