@@ -8,12 +8,9 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // With a GitHub app, as in production: without one the sign-in page loads the app at once, to
-  // say that GitHub sign-in is off (docs/adr/0026).
-  server = await startServer({
-    GITHUB_CLIENT_ID: "budget-client-id",
-    GITHUB_CLIENT_SECRET: "budget-client-secret",
-  });
+  // Without a GitHub app, as on a fresh install: the sign-in page then says GitHub sign-in is off
+  // from its first script, so it too starts without the app (docs/adr/0026).
+  server = await startServer();
   browser = await launchBrowser();
 });
 

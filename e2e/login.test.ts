@@ -3,6 +3,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBrowser } from "./browser";
 import { startServer, type TestServer } from "./pages";
+import { APP_SCRIPT, collectErrors } from "./site-support";
 
 const USER = { email: "e2e-admin@example.org", password: "e2e-password-1" };
 let baseUrl: string;
@@ -63,6 +64,38 @@ describe("signing in through the page", () => {
     await page.getByText(MESSAGES.githubNotConfigured).waitFor();
     expect(await github.isDisabled()).toBe(true);
     expect(await github.getAttribute("aria-describedby")).toBe("github-off");
+    await page.close();
+  });
+
+  it("says GitHub is off before the app is loaded, then lets the app adopt the page without errors", async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    let appRequested = false;
+    page.on("request", (request) => {
+      if (APP_SCRIPT.test(new URL(request.url()).pathname)) appRequested = true;
+    });
+    await page.goto(`${baseUrl}/login`);
+    const github = page.getByRole("button", { name: "Continue with GitHub" });
+    const reason = page.getByText(MESSAGES.githubNotConfigured);
+    await reason.waitFor();
+    await page.waitForLoadState("networkidle");
+    // The page's first script did it (docs/adr/0026): the app waits for input, as on other pages.
+    expect(appRequested).toBe(false);
+    expect(await page.locator('#root[data-prerendered="/login"]').count()).toBe(1);
+    expect(await github.isDisabled()).toBe(true);
+    expect(await github.getAttribute("aria-describedby")).toBe("github-off");
+    const before = await reason.boundingBox();
+
+    await page.mouse.move(5, 5);
+    await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+    expect(appRequested).toBe(true);
+    expect(await reason.count()).toBe(1);
+    expect(await reason.isVisible()).toBe(true);
+    expect(await reason.boundingBox()).toEqual(before);
+    expect(await github.isDisabled()).toBe(true);
+    expect(await github.getAttribute("aria-describedby")).toBe("github-off");
+    expect(errors).toEqual([]);
     await page.close();
   });
 

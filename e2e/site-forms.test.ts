@@ -19,8 +19,7 @@ beforeAll(async () => {
   server = await startServer({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-    // As in production: without a GitHub app the sign-in page loads the app at once, to say so
-    // (login.test.ts checks that case).
+    // As in production (login.test.ts checks the sign-in page without a GitHub app).
     GITHUB_CLIENT_ID: "forms-client-id",
     GITHUB_CLIENT_SECRET: "forms-client-secret",
   });

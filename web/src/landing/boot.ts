@@ -11,6 +11,7 @@
 import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
 import { mayHaveSession } from "../auth/sessionKeys";
 import { bannersOf, readDismissed } from "../components/Layout/banners";
+import { showGithubOff } from "./githubOff";
 import { activeIndexOf, setOf } from "./rotationDom";
 
 const root = document.getElementById("root");
@@ -151,8 +152,10 @@ async function bannerToShow(): Promise<boolean> {
     if (!response.ok) return false;
     const config = toPublicConfig(await response.json());
     const { paused, announcement } = bannersOf(config, readDismissed());
-    // The sign-in page disables its GitHub button, saying why, in a deployment without GitHub.
-    return paused || announcement !== null || (signInPage && !config.github_enabled);
+    // The sign-in page disables its GitHub button, saying why, in a deployment without GitHub:
+    // the prerendered page has both, so this script does it and the app waits for input.
+    if (signInPage && !config.github_enabled) showGithubOff(document);
+    return paused || announcement !== null;
   } catch {
     // The app, once loaded, asks again and shows what it gets.
     return false;
@@ -315,8 +318,9 @@ function logoLoop(track: HTMLElement | null) {
 }
 
 const prerendered = root?.dataset.prerendered === window.location.pathname;
-// The sign-in page's first render takes a failed GitHub sign-in's ?error= from the address and
-// GitHub's absence from the deployment (bannerToShow), which the prerender cannot know.
+// The sign-in page's first render takes a failed GitHub sign-in's ?error= from the address, which
+// the prerender cannot know; GitHub's absence from the deployment this script shows itself
+// (bannerToShow).
 const signInPage = prerendered && window.location.pathname === "/login";
 // The site's address, which the build could not know (the SDK example on /resources).
 for (const element of document.querySelectorAll("[data-origin]")) {

@@ -130,10 +130,23 @@ describe("LoginPage", () => {
     );
     renderLogin();
 
-    expect(await screen.findByText(MESSAGES.githubNotConfigured)).toBeInTheDocument();
+    // The sentence is always on the page (hidden with GitHub), so the prerendered page has it.
+    await vi.waitFor(() => expect(screen.getByText(MESSAGES.githubNotConfigured)).toBeVisible());
     const github = screen.getByRole("button", { name: "Continue with GitHub" });
     expect(github).toBeDisabled();
     expect(github).toHaveAccessibleDescription(MESSAGES.githubNotConfigured);
+  });
+
+  it("keeps GitHub sign-in usable, the reason hidden, when the server has a GitHub app", async () => {
+    const fetch = vi.fn(async () => jsonResponse({ github_enabled: true }));
+    vi.stubGlobal("fetch", fetch);
+    renderLogin();
+
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    const github = await screen.findByRole("button", { name: "Continue with GitHub" });
+    expect(github).toBeEnabled();
+    expect(github).not.toHaveAttribute("aria-describedby");
+    expect(screen.getByText(MESSAGES.githubNotConfigured)).not.toBeVisible();
   });
 
   it("opens the dashboard once the server accepts the credentials", async () => {

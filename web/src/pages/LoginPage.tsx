@@ -26,6 +26,7 @@ import { GitHubIcon } from "../components/icons";
 import { PageLoader } from "../components/PageLoader";
 import { PasswordField } from "../components/PasswordField";
 import { useInputBeforeAdoption } from "../components/useInputBeforeAdoption";
+import { GITHUB_OFF_ID } from "../landing/githubOff";
 
 const GITHUB_SIGN_IN_URL = "/api/auth/github/authorize?target=tandem";
 
@@ -114,21 +115,33 @@ function LoginScreen() {
       </Text>
 
       <Paper withBorder shadow="sm" p="xl" mt="xl" radius="md">
+        {/* The reason is always rendered, hidden while GitHub is usable, so the prerendered page
+            has it: in a deployment without GitHub the page's first script shows it and disables
+            the button before the app is there (src/landing/boot.ts; docs/adr/0026), and the
+            app's first render, made before it has the config, leaves both as they are. */}
         <Button
           variant="default"
           fullWidth
           leftSection={<GitHubIcon />}
           onClick={() => window.location.assign(GITHUB_SIGN_IN_URL)}
           disabled={githubOff}
-          aria-describedby={githubOff ? "github-off" : undefined}
+          aria-describedby={githubOff ? GITHUB_OFF_ID : undefined}
+          data-github-sign-in
+          suppressHydrationWarning
         >
           Continue with GitHub
         </Button>
-        {githubOff && (
-          <Text id="github-off" size="xs" c="dimmed" ta="center" mt={6}>
-            {MESSAGES.githubNotConfigured}
-          </Text>
-        )}
+        <Text
+          id={GITHUB_OFF_ID}
+          size="xs"
+          c="dimmed"
+          ta="center"
+          mt={6}
+          hidden={!githubOff}
+          suppressHydrationWarning
+        >
+          {MESSAGES.githubNotConfigured}
+        </Text>
 
         <Divider label="Or continue with email" labelPosition="center" my="lg" />
 
