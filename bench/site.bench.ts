@@ -6,7 +6,9 @@
  * to minute, with the load average beside them. Run: npm run build:web && npm run bench:site
  * (BENCH_LIGHTHOUSE_RUNS, default 3; BENCH_SITE_PAGES=landing for the landing page alone, or a
  * comma-separated list of the other pages' paths, such as /login,/register, for those alone;
- * BENCH_SITE_GITHUB=off for a deployment without GitHub sign-in).
+ * BENCH_SITE_GITHUB=off for a deployment without GitHub sign-in; BENCH_SITE_LEADERBOARD=public to
+ * open the leaderboards to everyone first, as organizers may, for /leaderboard and
+ * /leaderboard/domain/:name as such a competition serves them).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -35,13 +37,46 @@ const LISTED = SELECTED && !LANDING_ONLY ? SELECTED.split(",").map((path) => pat
 const WITH_LANDING = !LISTED || LISTED.includes("/");
 const PAGES = LISTED ? LISTED.filter((path) => path !== "/") : ALL_PAGES;
 // A GitHub app is configured as in a production deployment (never called: nobody signs in), so
-// /login is measured as such a deployment serves it: without one the page says GitHub sign-in
-// is off, which only the app can render, so it loads the app at once (docs/adr/0026).
-const server = await startServer(
-  process.env.BENCH_SITE_GITHUB === "off"
+// /login is measured as such a deployment serves it; BENCH_SITE_GITHUB=off measures it as a
+// fresh install serves it, where the page's first script says GitHub sign-in is off (ADR 0026).
+const ADMIN = { email: "bench-site-admin@example.org", password: "bench-site-admin-pw" };
+const server = await startServer({
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ...(process.env.BENCH_SITE_GITHUB === "off"
     ? {}
-    : { GITHUB_CLIENT_ID: "bench-client-id", GITHUB_CLIENT_SECRET: "bench-client-secret" },
-);
+    : { GITHUB_CLIENT_ID: "bench-client-id", GITHUB_CLIENT_SECRET: "bench-client-secret" }),
+});
+if (process.env.BENCH_SITE_LEADERBOARD === "public") await openLeaderboards();
+
+/** The organizers open the leaderboards to everyone, through the console's API. */
+async function openLeaderboards() {
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.baseUrl}/api${path}`, {
+      ...init,
+      headers: { "content-type": "application/json", ...init.headers },
+    });
+  const login = await api("/login-verification", { method: "POST", body: JSON.stringify(ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const current = (await (await api("/admin/competition", { headers: auth })).json()) as {
+    version: number;
+    definition: { leaderboard_visibility: string };
+  };
+  current.definition.leaderboard_visibility = "public";
+  const saved = await api("/admin/competition", {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({
+      version: current.version,
+      definition: current.definition,
+      rescore: false,
+      dry_run: false,
+    }),
+  });
+  if (!saved.ok) throw new Error(`opening the leaderboards: ${saved.status} ${await saved.text()}`);
+  console.log("leaderboards open to everyone (leaderboard_visibility: public)");
+}
 const dir = mkdtempSync(join(tmpdir(), "tandem-bench-site-"));
 
 function median(values: number[]): number {
