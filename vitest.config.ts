@@ -51,9 +51,10 @@ export default defineConfig({
           // Servers start from a copy of a first start's data folder (e2e/data-templates.ts).
           globalSetup: ["e2e/global-setup.ts"],
           // Bounds for a busy machine (load 16 on 2 cores), not speed checks: a file's beforeAll
-          // may wait for a first start (e2e/data-templates.ts) and then its own server's start.
+          // may wait for a first start (e2e/data-templates.ts, up to 360 s at the start of a
+          // whole run beside other CPU-bound work) and then its own server's start.
           testTimeout: 240_000,
-          hookTimeout: 420_000,
+          hookTimeout: 900_000,
           // Two files at a time: each starts its own server (own port, data folder, database)
           // and browser, and mostly waits on them. A group of its own, since its maxWorkers
           // differs from the other projects' (vitest runs groups one after another; `npm test`
