@@ -8,12 +8,14 @@
  * comma-separated list of the other pages' paths, such as /login,/register, for those alone;
  * BENCH_SITE_GITHUB=off for a deployment without GitHub sign-in; BENCH_SITE_LEADERBOARD=public to
  * open the leaderboards to everyone first, as organizers may, for /leaderboard and
- * /leaderboard/domain/:name as such a competition serves them).
+ * /leaderboard/domain/:name as such a competition serves them; an edited definition is served
+ * with the app's shell until the next build, so that run's landing page figures are the app's).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { sceneApi } from "../e2e/api-setup";
 import { startServer } from "../e2e/pages";
 import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "../e2e/site-support";
 import { REPO_ROOT } from "../test/support/processes";
@@ -51,30 +53,11 @@ if (process.env.BENCH_SITE_LEADERBOARD === "public") await openLeaderboards();
 
 /** The organizers open the leaderboards to everyone, through the console's API. */
 async function openLeaderboards() {
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.baseUrl}/api${path}`, {
-      ...init,
-      headers: { "content-type": "application/json", ...init.headers },
-    });
-  const login = await api("/login-verification", { method: "POST", body: JSON.stringify(ADMIN) });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
-  const current = (await (await api("/admin/competition", { headers: auth })).json()) as {
-    version: number;
-    definition: { leaderboard_visibility: string };
-  };
-  current.definition.leaderboard_visibility = "public";
-  const saved = await api("/admin/competition", {
-    method: "PUT",
-    headers: auth,
-    body: JSON.stringify({
-      version: current.version,
-      definition: current.definition,
-      rescore: false,
-      dry_run: false,
-    }),
+  const { call, editDefinition } = sceneApi(() => server.baseUrl);
+  const token = (await call("/login-verification", { body: ADMIN })).body.token as string;
+  await editDefinition(token, (definition) => {
+    definition.leaderboard_visibility = "public";
   });
-  if (!saved.ok) throw new Error(`opening the leaderboards: ${saved.status} ${await saved.text()}`);
   console.log("leaderboards open to everyone (leaderboard_visibility: public)");
 }
 const dir = mkdtempSync(join(tmpdir(), "tandem-bench-site-"));

@@ -77,34 +77,46 @@ export function sceneApi(baseUrl: () => string, { password = "e2e-scene-pw-1" } 
     return result.body;
   }
 
-  /**
-   * Shows every score exactly, on every challenge (docs/adr/0015-feedback-policy.md): for scenes
-   * about how pages present scores and ranks, not about the default ladder, which rounds them
-   * and shows none below the baseline.
-   */
-  async function exactFeedback(adminToken: string): Promise<void> {
+  /** Saves the active definition as `edit` changes it, as an organizer does in the console. */
+  async function editDefinition(
+    adminToken: string,
+    edit: (definition: Record<string, unknown>) => void,
+  ): Promise<void> {
     const current = await call("/admin/competition", {
       method: "GET",
       headers: bearer(adminToken),
     });
     const { version, definition } = current.body as {
       version: number;
-      definition: {
-        limits: Record<string, unknown>;
-        domains: { challenges: Record<string, unknown>[] }[];
-      };
+      definition: Record<string, unknown>;
     };
-    definition.limits.feedback = { policy: "exact" };
-    for (const domain of definition.domains) {
-      for (const challenge of domain.challenges) delete challenge.feedback;
-    }
+    edit(definition);
     const saved = await call("/admin/competition", {
       method: "PUT",
       headers: bearer(adminToken),
       body: { version, definition, rescore: false, dry_run: false },
     });
-    if (saved.status !== 200) throw new Error(`exact feedback: ${JSON.stringify(saved.body)}`);
+    if (saved.status !== 200)
+      throw new Error(`saving the definition: ${JSON.stringify(saved.body)}`);
   }
 
-  return { call, signUp, activeTeam, submit, exactFeedback };
+  /**
+   * Shows every score exactly, on every challenge (docs/adr/0015-feedback-policy.md): for scenes
+   * about how pages present scores and ranks, not about the default ladder, which rounds them
+   * and shows none below the baseline.
+   */
+  function exactFeedback(adminToken: string): Promise<void> {
+    return editDefinition(adminToken, (definition) => {
+      const { limits, domains } = definition as {
+        limits: Record<string, unknown>;
+        domains: { challenges: Record<string, unknown>[] }[];
+      };
+      limits.feedback = { policy: "exact" };
+      for (const domain of domains) {
+        for (const challenge of domain.challenges) delete challenge.feedback;
+      }
+    });
+  }
+
+  return { call, signUp, activeTeam, submit, editDefinition, exactFeedback };
 }

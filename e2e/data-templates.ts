@@ -9,7 +9,7 @@ import { freePort, startProcess, waitForReady } from "../test/support/processes"
  * its 24 s. Every e2e file used to pay it; now the first file of a run that asks for a given seed
  * and scale pays it once, into a template data folder, and every server after starts from a copy
  * (about 4 s). What a copy holds is what a first start without ADMIN_EMAIL left behind; the test's
-own admin is added by the copy's start.
+ * own admin is added by the copy's start.
  *
  * The templates live for one run, in the folder `global-setup.ts` names in this variable (a file
  * run any other way starts fresh, as before).
