@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { E2E_WAIT_MS, INTEGRATION_WAIT_MS, WEB_WAIT_MS } from "./test/support/bounds";
 
 // Four projects: pure unit tests, integration tests against real Postgres/Redis (and the
 // processes of both run modes), end-to-end tests in Debian's Chromium, and the web app's
@@ -42,6 +43,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Each file starts databases and processes; two cores run them best one at a time.
           fileParallelism: false,
+          // One wait's bound, instead of expect.poll's 1 s (test/support/bounds.ts).
+          expect: { poll: { timeout: INTEGRATION_WAIT_MS } },
         },
       },
       {
@@ -61,6 +64,7 @@ export default defineConfig({
           // runs this project in a process of its own beside the others: scripts/test.mjs).
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          expect: { poll: { timeout: E2E_WAIT_MS } },
         },
       },
       {
@@ -72,6 +76,7 @@ export default defineConfig({
           // A bound, not a speed check: a component test that takes 1 s on a quiet machine takes
           // 4-6 s on one busy with other work (load 12 on 2 cores), past vitest's 5 s default.
           testTimeout: 30_000,
+          expect: { poll: { timeout: WEB_WAIT_MS } },
           // CSS modules give their plain class names; no stylesheet is applied.
           css: { modules: { classNameStrategy: "non-scoped" } },
         },

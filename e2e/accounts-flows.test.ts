@@ -91,7 +91,7 @@ describe("forgot and reset password", () => {
     await page.getByLabel(/^New password/i).fill("second-password");
     await page.getByLabel(/^Confirm/i).fill("second-password");
     await page.getByRole("button", { name: /reset password/i }).click();
-    await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${baseUrl}/login`);
 
     await signInThroughPage(page, "reset-me@example.org", "second-password");
     await signOut(page);

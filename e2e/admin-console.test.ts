@@ -45,7 +45,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = await browser.context.newPage();
   await signInWithForm(page, baseUrl, ADMIN);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

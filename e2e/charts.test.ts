@@ -89,7 +89,7 @@ async function signIn(person: { email: string; password: string }): Promise<Page
 /** The figure is drawn: a canvas of some size, hidden from assistive technology. */
 async function expectDrawn(figure: Locator) {
   const canvas = figure.locator("canvas").first();
-  await canvas.waitFor({ timeout: 30_000 });
+  await canvas.waitFor();
   const box = await canvas.boundingBox();
   expect(box?.width ?? 0).toBeGreaterThan(100);
   expect(box?.height ?? 0).toBeGreaterThan(100);
@@ -164,7 +164,7 @@ beforeAll(async () => {
   await scene.submit(ours.apiKey, await fileFlagging(9));
   await scene.submit(ours.apiKey, await fileFlagging(3));
   await scene.submit(ours.apiKey, perfectFile());
-}, 420_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -172,7 +172,7 @@ afterAll(async () => {
 });
 
 describe("charts", () => {
-  it("never loads uPlot on the landing page", { timeout: 60_000 }, async () => {
+  it("never loads uPlot on the landing page", async () => {
     const page = await newPage(browser, { width: 390, height: 844 });
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -185,10 +185,10 @@ describe("charts", () => {
     await page.close();
   });
 
-  it("draws the team's public score over time on the dashboard", { timeout: 120_000 }, async () => {
+  it("draws the team's public score over time on the dashboard", async () => {
     const page = await signIn(owner);
     const section = page.getByRole("region", { name: "Score over time" });
-    await section.waitFor({ timeout: 30_000 });
+    await section.waitFor();
     const figure = section.getByRole("figure", {
       name: "Public score over time: Retail Banking C1: Fraud Detection",
     });
@@ -216,7 +216,7 @@ describe("charts", () => {
     await page.close();
   });
 
-  it("draws the score distribution under a domain leaderboard", { timeout: 120_000 }, async () => {
+  it("draws the score distribution under a domain leaderboard", async () => {
     const page = await signIn(owner);
     await page.goto(`${baseUrl}/leaderboard/domain/retail-banking`);
     await page.getByRole("table", { name: "Retail Banking leaderboard" }).waitFor();
@@ -233,7 +233,7 @@ describe("charts", () => {
     await page.close();
   });
 
-  it("draws the submissions per hour on the console", { timeout: 120_000 }, async () => {
+  it("draws the submissions per hour on the console", async () => {
     const page = await signIn(ADMIN);
     await page.goto(`${baseUrl}/admin`);
     const figure = page.getByRole("figure", { name: "Submissions per hour" });

@@ -96,7 +96,7 @@ beforeAll(async () => {
   organizer = await openBrowser();
   page = await organizer.context.newPage();
   await signIn(page, ADMIN.email, ADMIN.password);
-}, 120_000);
+});
 
 afterAll(async () => {
   await participant?.close();

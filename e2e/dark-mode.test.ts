@@ -43,7 +43,7 @@ beforeAll(async () => {
   owner = team.owner;
   const sample = await (await fetch(url("/static/retail-banking/sample_submission_c1.csv"))).text();
   submissionId = (await scene.submit(team.apiKey, sample)).submission_id as string;
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -223,7 +223,7 @@ describe("the colour scheme switch", () => {
     expect(await schemeOf(page)).toBe("dark");
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  });
 
   it("switches from the mobile menu", async () => {
     const page = await newPage(browser, { width: 390, height: 844, colorScheme: "light" });
@@ -242,5 +242,5 @@ describe("the colour scheme switch", () => {
     await mkdir(SHOTS_DIR, { recursive: true });
     await page.screenshot({ path: join(SHOTS_DIR, "dark-mobile-menu-390.png") });
     await page.close();
-  }, 60_000);
+  });
 });

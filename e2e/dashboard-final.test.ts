@@ -214,7 +214,7 @@ describe("choosing final submissions on the dashboard", () => {
     await page.waitForURL(`${baseUrl}/submissions/${newer.submission_id}`);
     const toggle = page.getByRole("switch", { name: /^Mark submission of .+ as final for / });
     // The URL changes before the dashboard (two such switches) gives way to the page (one).
-    await expect.poll(() => toggle.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => toggle.count()).toBe(1);
     expect(await toggle.isChecked()).toBe(false);
     await page.locator(".mantine-Switch-track").click();
     await page.getByText("Final", { exact: true }).first().waitFor();

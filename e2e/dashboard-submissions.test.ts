@@ -83,7 +83,7 @@ beforeAll(async () => {
   });
   expect(theirs.status, JSON.stringify(theirs.body)).toBe(202);
   otherSubmissionId = theirs.body.submission_id as string;
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
@@ -191,15 +191,15 @@ describe("the team's submissions on the dashboard", () => {
     fromPython = sent.id;
     // An open dashboard reads its first page every 15 s while nothing is unfinished.
     const row = rowOf(ownerPage, fromPython);
-    await row.getByText("Queued", { exact: true }).waitFor({ timeout: 30_000 });
+    await row.getByText("Queued", { exact: true }).waitFor();
     await row.getByText("by API key", { exact: true }).waitFor();
     await fraudCard(ownerPage).getByText("Not ranked yet", { exact: true }).waitFor();
     await fraudCard(ownerPage).getByText(`1 of ${DAILY_LIMIT} today`, { exact: true }).waitFor();
 
     await stack.startWorker();
-    await row.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
+    await row.getByText("Scored", { exact: true }).waitFor();
     // The overview follows without a reload too.
-    await fraudCard(ownerPage).getByText("Ranked", { exact: true }).waitFor({ timeout: 30_000 });
+    await fraudCard(ownerPage).getByText("Ranked", { exact: true }).waitFor();
     expect(await ownerPage.evaluate("window.stillHere")).toBe(true);
   });
 
@@ -248,7 +248,7 @@ describe("the team's submissions on the dashboard", () => {
     expect(await card.locator("time").first().innerText()).toMatch(/^resets .+ \(\d\d:\d\d UTC\)$/);
 
     const dialog = await uploadDialog(ownerPage, await fraudFile(3), "threshold 0.4");
-    await dialog.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText("Scored", { exact: true }).waitFor();
     await dialog.getByRole("link", { name: "See it in your history" }).waitFor();
     await ownerPage.keyboard.press("Escape");
     await card.getByText(`2 of ${DAILY_LIMIT} today`, { exact: true }).waitFor();
@@ -261,7 +261,7 @@ describe("the team's submissions on the dashboard", () => {
       .body.user as { username: string };
     await newest.getByText(`by ${username.username}`, { exact: true }).waitFor();
     // The teammate sees it too, without a reload.
-    await rowOf(secondPage, ids[0]!).getByText("threshold 0.4").waitFor({ timeout: 30_000 });
+    await rowOf(secondPage, ids[0]!).getByText("threshold 0.4").waitFor();
   });
 
   it("never shows another team's submission, on the dashboard or by its address", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { SITE_TIMERS } from "@tandem/competition";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBoundContext } from "./browser";
 import { competition } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import {
@@ -48,7 +49,7 @@ function parts(page: Page, name: string): Record<string, Locator> {
 
 describe("domain pages rendered by the server", () => {
   it("show the loading state, then every part with scripts off", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newBoundContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     for (const domain of competition.domains) {
       const started = Date.now();

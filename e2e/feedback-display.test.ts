@@ -168,7 +168,7 @@ describe("scores under the ladder", () => {
       buffer: Buffer.from(await fraudFile(7)),
     });
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-    await dialog.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText("Scored", { exact: true }).waitFor();
     await dialog.getByText(BEST_SO_FAR).waitFor();
     await mkdir(SHOTS_DIR, { recursive: true });
     for (const width of [1280, 390]) {

@@ -29,7 +29,7 @@ beforeAll(async () => {
     COMPETITION_CLOSES_AT: new Date(Date.now() + DAY_MS).toISOString(),
   });
   baseUrl = server.baseUrl;
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -129,7 +129,7 @@ describe("the submission history's layout", () => {
     browser = await openBrowser();
     page = await browser.context.newPage();
     await signInWithForm(page, baseUrl, owner);
-  }, 180_000);
+  });
 
   it("shows every column within the viewport at 1280 px, each challenge on two lines", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -144,7 +144,7 @@ describe("the submission history's layout", () => {
     // The full challenge name is one hover away.
     await region.getByTitle("Retail Banking C2: Credit Default Prediction").first().waitFor();
     await region.getByText(LONG_NOTE).waitFor();
-  }, 60_000);
+  });
 
   it("is axe clean at 1280 and 390 px, and the page never scrolls sideways", async () => {
     await mkdir(SHOTS_DIR, { recursive: true });
@@ -158,5 +158,5 @@ describe("the submission history's layout", () => {
       await page.screenshot({ path: join(SHOTS_DIR, `history-layout-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
-  }, 90_000);
+  });
 });

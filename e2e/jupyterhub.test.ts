@@ -14,7 +14,8 @@ import {
   startProcess,
   waitForReady,
 } from "../test/support/processes";
-import { openBrowser } from "./browser";
+import { ACTION_BOUND_MS, openBrowser } from "./browser";
+import { fillFromTemplate } from "./data-templates";
 
 // docs/architecture.md#integrations and docs/product.md#jupyterhub: Debian's jupyterhub (with
 // its configurable-http-proxy) on loopback, configured by deploy/jupyterhub/, trusting the
@@ -112,8 +113,8 @@ async function embeddedSigner() {
 /** Waits until the page shows the user's notebook tree (the spawn-pending page moves on itself). */
 async function waitForNotebook(page: Page, hubUser: string) {
   const tree = new RegExp(`/user/${hubUser}/tree`);
-  await page.waitForURL(tree, { timeout: 60_000 });
-  await page.locator("#notebook_list").waitFor({ timeout: 15_000 });
+  await page.waitForURL(tree);
+  await page.locator("#notebook_list").waitFor();
 }
 
 // Runs in the notebook page: starts a kernel through the REST API (with the page's cookies and
@@ -186,6 +187,9 @@ beforeAll(async () => {
   ];
   baseUrl = `http://127.0.0.1:${port}`;
   hubUrl = `http://127.0.0.1:${hubPort}`;
+  // From a copy of the run's first start (e2e/data-templates.ts), not a first start of its own:
+  // at load 20 a first start beside the hub's passed this hook's bound.
+  await fillFromTemplate(join(dir, "data"), { DATA_SCALE: "0.002" });
   gateway = startProcess("services/embedded/src/main.ts", {
     DATABASE_URL: "",
     REDIS_URL: "",
@@ -234,8 +238,8 @@ beforeAll(async () => {
   const hubProcess = { child: hub.child, output: hub.output, stop: async () => null };
   [browser] = await Promise.all([
     openBrowser(),
-    waitForReady(`${baseUrl}/api/ready`, gateway, 150_000),
-    waitForReady(`${hubUrl}/hub/api`, hubProcess, 170_000),
+    waitForReady(`${baseUrl}/api/ready`, gateway),
+    waitForReady(`${hubUrl}/hub/api`, hubProcess),
   ]);
 });
 
@@ -288,16 +292,16 @@ describe("JupyterHub, trusting the gateway's tokens", () => {
     const launch = page
       .getByRole("region", { name: "JupyterHub" })
       .getByRole("button", { name: "Launch JupyterHub" });
-    await expect.poll(() => launch.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => launch.isEnabled(), { timeout: ACTION_BOUND_MS }).toBe(true);
     const [tab] = await Promise.all([browser.context.waitForEvent("page"), launch.click()]);
-    await tab.waitForURL(new RegExp(`^${hubUrl}/`), { timeout: 15_000 });
+    await tab.waitForURL(new RegExp(`^${hubUrl}/`));
     const tree = /\/user\/([a-z0-9-]+)\/tree/;
-    await tab.waitForURL(tree, { timeout: 90_000 });
-    await tab.locator("#notebook_list").waitFor({ timeout: 15_000 });
+    await tab.waitForURL(tree);
+    await tab.locator("#notebook_list").waitFor();
     expect(tab.url()).not.toContain("token=");
     await tab.close();
     await page.close();
-  }, 150_000);
+  });
 
   it("signs the admin in from the dashboard's Launch JupyterHub, onto a running server with the data and the SDK", async () => {
     const team = await api("/teams/create", { token: adminToken, body: { team_name: "hub-team" } });
@@ -315,7 +319,7 @@ describe("JupyterHub, trusting the gateway's tokens", () => {
       page.getByRole("button", { name: "Launch JupyterHub" }).click(),
     ]);
     notebook = tab;
-    await notebook.waitForURL(new RegExp(`^${hubUrl}/`), { timeout: 15_000 });
+    await notebook.waitForURL(new RegExp(`^${hubUrl}/`));
     launchUrl = hubLoginRequests[0]!;
     const token = new URL(launchUrl).searchParams.get("token")!;
     tokensSeen.push(token);

@@ -93,7 +93,7 @@ async function upload(csv: string): Promise<Locator> {
     buffer: Buffer.from(csv),
   });
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await dialog.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
+  await dialog.getByText("Scored", { exact: true }).waitFor();
   return dialog;
 }
 
@@ -125,7 +125,7 @@ beforeAll(async () => {
   const rivals = await scene.activeTeam(adminToken, "river-rivals");
   await scene.submit(rivals.apiKey, await middlingFile());
   owner = (await scene.activeTeam(adminToken, "our-otters")).owner;
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
@@ -145,7 +145,7 @@ describe("leaderboards open to participants", () => {
       buffer: Buffer.from(perfectFile()),
     });
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-    await dialog.getByText("Scored", { exact: true }).waitFor({ timeout: 60_000 });
+    await dialog.getByText("Scored", { exact: true }).waitFor();
     await dialog
       .getByText(`${LEADERBOARD_MESSAGES.publicRank(1)} (${LEADERBOARD_MESSAGES.rankUp(1)})`, {
         exact: true,

@@ -39,7 +39,7 @@ beforeAll(async () => {
   organizer = await openBrowser();
   page = await organizer.context.newPage();
   await signInWithForm(page, baseUrl, ADMIN);
-}, 120_000);
+});
 
 afterAll(async () => {
   await colleague?.close();

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LOGIN_OFF } from "../web/src/components/Debug/demoLogin";
 import { bearer, type Person, sceneApi } from "./api-setup";
+import { newBoundContext } from "./browser";
 import { signInWithForm, startServer, type TestServer } from "./pages";
 import { launchBrowser, SHOTS_DIR, shoot } from "./site-support";
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const login = await scene.call("/login-verification", { body: { ...ADMIN, rememberMe: false } });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   adminToken = login.body.token as string;
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 /** A fresh context in Berlin's zone, signed in through the login form (lands on /dashboard). */
 async function signIn(person: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newBoundContext(browser, {
     viewport: { width: 1280, height: 800 },
     timezoneId: ZONE,
   });
@@ -96,7 +97,7 @@ describe("the organizers' screens", () => {
     expect(await admin.getByRole("button", { name: "Create Team" }).count()).toBe(0);
     expect(await admin.getByText(/You are not in a team yet/).count()).toBe(0);
     await shootSettled(admin, "organizer-dashboard");
-  }, 120_000);
+  });
 
   it("reaches JupyterHub from the console without a team, naming the setting when there is no hub", async () => {
     await admin
@@ -118,7 +119,7 @@ describe("the organizers' screens", () => {
       error: JUPYTER_MESSAGES.notConfigured,
     });
     await shootSettled(admin, "console-overview-jupyter");
-  }, 120_000);
+  });
 
   it("shows a participant Launch JupyterHub disabled, for organizers only", async () => {
     const participant = await signIn(waitingTeam.owner);
@@ -130,7 +131,7 @@ describe("the organizers' screens", () => {
     await participant.setViewportSize({ width: 390, height: 844 });
     await card.screenshot({ path: join(SHOTS_DIR, "participant-team-card-390.png") });
     await participant.context().close();
-  }, 120_000);
+  });
 
   it("reads the audit log as names and changes, filtered with the action picker", async () => {
     const activated = await scene.call("/admin/teams/activate", {
@@ -217,7 +218,7 @@ describe("the organizers' screens", () => {
 
     await picker.selectOption("");
     await expect.poll(() => table.locator("tbody tr").count()).toBeGreaterThanOrEqual(3);
-  }, 120_000);
+  });
 
   it("sizes the console's number fields for their numbers and names the time zone", async () => {
     await admin.goto(`${baseUrl}/admin/settings`);
@@ -247,10 +248,10 @@ describe("the organizers' screens", () => {
     const since = admin.getByLabel("Since");
     await since.waitFor();
     await admin.getByText(`In your time zone (${ZONE})`).first().waitFor();
-  }, 120_000);
+  });
 
   it("keeps the debug page's direct login visible when demo login is off, disabled, with the reason", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await newBoundContext(browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/debug`);
     const button = page.getByRole("button", { name: "Direct login (demo account)" });
@@ -259,5 +260,5 @@ describe("the organizers' screens", () => {
     expect(await button.getAttribute("aria-describedby")).toBe("direct-login-off");
     await shootSettled(page, "debug-direct-login-off");
     await context.close();
-  }, 120_000);
+  });
 });

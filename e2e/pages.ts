@@ -149,7 +149,25 @@ export async function signInWithForm(
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel(/^Password/).fill(person.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${baseUrl}/dashboard`);
+  // A refused sign-in says why at once, rather than leaving the wait to run out its bound.
+  const refusal = await failureBefore(
+    page.waitForURL(`${baseUrl}/dashboard`),
+    page.getByRole("alert"),
+  );
+  if (refusal !== null) throw new Error(`the sign-in was refused: ${refusal}`);
+}
+
+/**
+ * Null once `done` settles, or the text of `failure` if it shows first: an action the page
+ * refuses fails the test at once with the page's reason instead of waiting out the bound.
+ */
+export async function failureBefore(done: Promise<unknown>, failure: Locator) {
+  const finished = done.then(() => null);
+  const failed = failure.waitFor().then(() => failure.innerText());
+  // The loser is left waiting; its end (a bound, or the page closing) is not the caller's.
+  finished.catch(() => {});
+  failed.catch(() => {});
+  return Promise.race([finished, failed]);
 }
 
 /** Signs out through the header's settings menu (desktop width). */

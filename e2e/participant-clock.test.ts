@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_DATA_SEED } from "../test/support/services";
 import { bearer, type Person, sceneApi } from "./api-setup";
+import { newBoundContext } from "./browser";
 import { signInWithForm, startServer, type TestServer } from "./pages";
 import { horizontalOverflow, launchBrowser, SHOTS_DIR, seriousViolations } from "./site-support";
 
@@ -43,7 +44,7 @@ const DEADLINE = `Submissions count until ${inTokyo(CLOSES_AT)} ${ZONE_NAMED}: 1
 
 /** A browser context whose clock is in Tokyo, signed in as `person`, on the dashboard. */
 async function signIn(person: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newBoundContext(browser, {
     viewport: { width: 1280, height: 800 },
     timezoneId: ZONE,
   });
@@ -106,7 +107,7 @@ beforeAll(async () => {
   ).text();
   await scene.submit(limited.apiKey, sample);
   browser = await launchBrowser();
-}, 240_000);
+});
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
@@ -124,7 +125,7 @@ describe("the deadline in the participant's time zone", () => {
     await clock.getByText(DEADLINE, { exact: true }).waitFor();
     expect(await page.getByTestId("team-readiness").textContent()).toBe("Ready to compete");
     await lookAt(page, "clock-dashboard");
-  }, 120_000);
+  });
 
   it("a domain page says the same, and its submit dialog the quota with the reset", async () => {
     await page.goto(`${baseUrl}/domains/retail-banking`);
@@ -146,7 +147,7 @@ describe("the deadline in the participant's time zone", () => {
     expect(await dialog.getByLabel("Predictions file (CSV)").isEnabled()).toBe(true);
     await lookAt(page, "clock-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Close" }).first().click();
-  }, 120_000);
+  });
 });
 
 describe("a pause", () => {
@@ -184,7 +185,7 @@ describe("a pause", () => {
     } finally {
       await settings({ submissions_paused: false });
     }
-  }, 180_000);
+  });
 });
 
 describe("a team at its daily limit", () => {
@@ -217,5 +218,5 @@ describe("a team at its daily limit", () => {
     );
     await lookAt(page, "clock-limit-dialog", { fullPage: false });
     expect(uploads).toEqual([]);
-  }, 120_000);
+  });
 });

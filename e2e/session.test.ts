@@ -175,5 +175,5 @@ describe("a session not remembered, in a new tab (issue 33)", () => {
     } finally {
       await own.close();
     }
-  }, 120_000);
+  });
 });

@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { SDK_PACKAGE } from "@tandem/competition";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_WAIT_MS } from "../test/support/bounds";
 import { REPO_ROOT } from "../test/support/processes";
 import { bearer, sceneApi } from "./api-setup";
+import { newBoundContext } from "./browser";
 import { competition, site } from "./competition";
 import { startServer, type TestServer } from "./pages";
 import {
@@ -83,12 +85,10 @@ describe("Resources", () => {
       // Polled from here: the prerendered page's policy (script-src without 'unsafe-eval') refuses
       // the string predicates waitForFunction compiles in the page once it has to poll.
       await expect
-        .poll(
-          () =>
-            page.evaluate<boolean>(
-              `(() => { const r = document.getElementById(${JSON.stringify(`${card.id}-title`)})?.getBoundingClientRect(); return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight; })()`,
-            ),
-          { timeout: 15_000 },
+        .poll(() =>
+          page.evaluate<boolean>(
+            `(() => { const r = document.getElementById(${JSON.stringify(`${card.id}-title`)})?.getBoundingClientRect(); return r !== undefined && r.top >= 0 && r.bottom <= window.innerHeight; })()`,
+          ),
         )
         .toBe(true);
       expect(await heading.isVisible()).toBe(true);
@@ -199,7 +199,7 @@ describe("Resources", () => {
           PYTHONPATH: join(REPO_ROOT, "sdk/python"),
         },
         encoding: "utf8",
-        timeout: 90_000,
+        timeout: E2E_WAIT_MS,
       });
       expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toContain("Retail Banking");
@@ -319,7 +319,7 @@ const PRERENDERED = ["/about", "/rules", "/resources", "/sponsors", "/domains"];
 
 describe("prerendered content pages", () => {
   it("are readable with scripts off, footer included", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await newBoundContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     for (const path of PRERENDERED) {
       await page.goto(url(path));

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { CHROMIUM_PATH } from "./browser";
+import { CHROMIUM_PATH, newBoundContext } from "./browser";
 
 /** Where the screenshots go, for a person to look at. */
 export const SHOTS_DIR = process.env.SHOTS_DIR ?? join(tmpdir(), "shots");
@@ -31,7 +31,7 @@ export interface PageOptions {
 }
 
 export async function newPage(browser: Browser, options: PageOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await newBoundContext(browser, {
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion ?? "no-preference",
     colorScheme: options.colorScheme ?? "light",
@@ -175,12 +175,21 @@ export async function shoot(page: Page, name: string, options: ShootOptions = {}
 /** The app's code (src/start.tsx's chunk), as opposed to the prerendered pages' first script. */
 export const APP_SCRIPT = /\/assets\/start-[^/]+\.js$/;
 
-/** Uncaught errors and console errors (a hydration mismatch is reported as one). */
-export function collectErrors(page: Page): string[] {
+/** Watches `page` for the app's script: the result says whether it has been requested so far. */
+export function watchAppRequests(page: Page): () => boolean {
+  let requested = false;
+  page.on("request", (request) => {
+    if (APP_SCRIPT.test(request.url())) requested = true;
+  });
+  return () => requested;
+}
+
+/** Uncaught errors and console messages of `types`, errors unless told (a hydration mismatch is one). */
+export function collectErrors(page: Page, types: string[] = ["error"]): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (types.includes(message.type())) errors.push(message.text());
   });
   return errors;
 }

@@ -245,7 +245,7 @@ describe("start:prod with a worker killed", () => {
       }[];
       return ranked.find((row) => row.team_id === teamId)?.valid_submissions_total;
     };
-    await expect.poll(counted, { timeout: 30_000 }).toBe(12);
+    await expect.poll(counted).toBe(12);
 
     // A requested stop ends everything without a restart, with the children's code.
     const code = await stack!.stop();

@@ -239,7 +239,7 @@ describe("Supervisor", () => {
     });
     try {
       process.kill(pids[0]!, "SIGKILL");
-      await expect.poll(() => pids.length, { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => pids.length).toBe(2);
       expect(pids[1]).not.toBe(pids[0]);
       expect(lines).toContain("sleeper exited (SIGKILL); restarting in 0.01 s (restart 1)");
       expect(lines.at(-1)).toBe(`sleeper started (pid ${pids[1]})`);

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { writeCompressed } from "./scripts/compress.mjs";
-import { PRERENDERED_PAGES, pageTemplateFile, REQUEST_RENDERED_MODULE } from "./src/prerendered";
+import { PRERENDERED_PAGES, pageTemplateFile, REQUEST_RENDERED_MODULES } from "./src/prerendered";
 
 const gateway = "http://127.0.0.1:3000";
 
@@ -64,7 +64,10 @@ function prerenderedDocuments(): Plugin {
       if (withoutApp.includes('<script type="module"')) {
         throw new Error("index.html has a module script the prerendered pages would keep");
       }
-      const modules = [...PRERENDERED_PAGES.map((page) => page.module), REQUEST_RENDERED_MODULE];
+      const modules = [
+        ...PRERENDERED_PAGES.map((page) => page.module),
+        ...REQUEST_RENDERED_MODULES,
+      ];
       for (const module of new Set(modules)) {
         const chunk = chunks.find((item) =>
           item.facadeModuleId?.endsWith(`/src/pages/${module}.tsx`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateDomain } from "../src/generate";
-import { checkBaseline, runBaseline } from "./support/baseline";
+import { BASELINE_TIMEOUT_MS, checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 const SMALL = 0.1;
@@ -231,32 +231,44 @@ describe("Commerce data", () => {
 });
 
 describe("Commerce baselines (Debian's python3 with pandas and scikit-learn)", () => {
-  it("challenge 1: valid submission, clearly better than the train mean, clearly worse than perfect (RMSE)", async () => {
-    const submission = await runBaseline(domain, 1);
-    const check = checkBaseline(domain, 1, submission, domain.files["sample_submission_c1.csv"]!);
-    expect(check.perfect).toBe(0);
-    expect(check.baseline).toBeLessThan(check.constant * 0.8);
-    expect(check.baseline).toBeGreaterThan(1);
-  }, 120_000);
+  it(
+    "challenge 1: valid submission, clearly better than the train mean, clearly worse than perfect (RMSE)",
+    async () => {
+      const submission = await runBaseline(domain, 1);
+      const check = checkBaseline(domain, 1, submission, domain.files["sample_submission_c1.csv"]!);
+      expect(check.perfect).toBe(0);
+      expect(check.baseline).toBeLessThan(check.constant * 0.8);
+      expect(check.baseline).toBeGreaterThan(1);
+    },
+    BASELINE_TIMEOUT_MS,
+  );
 
-  it("challenge 2: valid submission, clearly better than the popular list, clearly worse than perfect", async () => {
-    const submission = await runBaseline(domain, 2);
-    const check = checkBaseline(
-      domain,
-      2,
-      submission,
-      domain.files["sample_submission_c2.csv"]!,
-      perfectRanking(),
-    );
-    expect(check.perfect).toBeCloseTo(1, 6);
-    expect(check.baseline).toBeGreaterThan(check.constant + 0.05);
-    expect(check.baseline).toBeLessThan(check.perfect - 0.3);
-  }, 120_000);
+  it(
+    "challenge 2: valid submission, clearly better than the popular list, clearly worse than perfect",
+    async () => {
+      const submission = await runBaseline(domain, 2);
+      const check = checkBaseline(
+        domain,
+        2,
+        submission,
+        domain.files["sample_submission_c2.csv"]!,
+        perfectRanking(),
+      );
+      expect(check.perfect).toBeCloseTo(1, 6);
+      expect(check.baseline).toBeGreaterThan(check.constant + 0.05);
+      expect(check.baseline).toBeLessThan(check.perfect - 0.3);
+    },
+    BASELINE_TIMEOUT_MS,
+  );
 
-  it("challenge 3: valid submission, clearly better than constant, clearly worse than perfect", async () => {
-    const submission = await runBaseline(domain, 3);
-    const check = checkBaseline(domain, 3, submission, domain.files["sample_submission_c3.csv"]!);
-    expect(check.baseline).toBeGreaterThan(check.constant + 0.05);
-    expect(check.baseline).toBeLessThan(check.perfect - 0.1);
-  }, 120_000);
+  it(
+    "challenge 3: valid submission, clearly better than constant, clearly worse than perfect",
+    async () => {
+      const submission = await runBaseline(domain, 3);
+      const check = checkBaseline(domain, 3, submission, domain.files["sample_submission_c3.csv"]!);
+      expect(check.baseline).toBeGreaterThan(check.constant + 0.05);
+      expect(check.baseline).toBeLessThan(check.perfect - 0.1);
+    },
+    BASELINE_TIMEOUT_MS,
+  );
 });

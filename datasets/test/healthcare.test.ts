@@ -1,7 +1,7 @@
 import { METRICS } from "@tandem/competition";
 import { describe, expect, it } from "vitest";
 import { generateDomain } from "../src/generate";
-import { checkBaseline, runBaseline } from "./support/baseline";
+import { BASELINE_TIMEOUT_MS, checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 // 1,050 admissions, 825 ED-cost patients and 600 stays: big enough for stable baseline checks,
@@ -187,6 +187,6 @@ describe("Healthcare baselines (Debian's python3 with pandas and scikit-learn)",
         expect(check.baseline).toBeGreaterThan(check.perfect + 0.25 * check.constant);
       }
     },
-    60_000,
+    BASELINE_TIMEOUT_MS,
   );
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateDomain } from "../src/generate";
-import { checkBaseline, runBaseline } from "./support/baseline";
+import { BASELINE_TIMEOUT_MS, checkBaseline, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 // A quarter of the published size: enough claims and policies for stable Macro-F1 and Gini.
@@ -110,6 +110,6 @@ describe("Insurance baselines (Debian's python3 with pandas and scikit-learn)", 
       expect(check.baseline).toBeGreaterThan(check.constant + 0.05);
       expect(check.baseline).toBeLessThan(check.perfect - 0.1);
     },
-    120_000,
+    BASELINE_TIMEOUT_MS,
   );
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { generateDomain } from "../src/generate";
-import { checkBaseline, PYTHON, runBaseline } from "./support/baseline";
+import { BASELINE_TIMEOUT_MS, checkBaseline, PYTHON, runBaseline } from "./support/baseline";
 import { expectDomainContract, headerOf, rowsOf } from "./support/contract";
 
 // 45,000 transactions (about 240 frauds in the test half): at 0.05 the fraud baseline's lead
@@ -171,5 +171,6 @@ describe("Retail Banking baselines (Debian's python3 with pandas and scikit-lear
       expect(check.baseline).toBeGreaterThan(check.constant + 0.03);
       expect(check.baseline).toBeLessThan(check.perfect - 0.05);
     },
+    BASELINE_TIMEOUT_MS,
   );
 });

@@ -5,8 +5,8 @@
  * byte, and the browser adopts it (hydrateRoot in src/start.tsx) once the app is loaded. The
  * competition they were rendered from goes into each page's #tandem-competition script, so the
  * browser's first render uses the same data; the gateway compares it with the active one.
- * The domain pages' document and the server build itself stay in dist/pages/ for the gateway,
- * which renders those pages per request (docs/adr/0027).
+ * The documents of the domain pages and the leaderboards, and the server build itself, stay in
+ * dist/pages/ for the gateway, which renders those pages per request (docs/adr/0027, 0028).
  */
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -40,8 +40,8 @@ try {
     pageTemplateFile,
     prerenderedFile,
     rendersFromDefinition,
-    REQUEST_RENDERED_MODULE,
-    REQUEST_RENDERED_TEMPLATE,
+    REQUEST_RENDERED_MODULES,
+    requestRenderedTemplate,
     SERVER_BUILD_DIR,
   } = await import(new URL("entry-server.js", serverBuild).href);
   const competition = defaultPublicCompetition();
@@ -71,15 +71,20 @@ try {
     );
   }
   console.log(`with ${(json.length / 1024).toFixed(1)} KB of competition data each`);
-  // The domain pages are rendered per request by the gateway (docs/adr/0027): it fills their
-  // document with the server build, both kept under dist/pages/, which it does not serve.
-  const requestTemplate = new URL(REQUEST_RENDERED_TEMPLATE, dist);
-  await mkdir(dirname(requestTemplate.pathname), { recursive: true });
-  await copyFile(new URL(pageTemplateFile(REQUEST_RENDERED_MODULE), dist), requestTemplate);
+  // The domain pages and the leaderboards are rendered per request by the gateway (docs/adr/0027,
+  // 0028): it fills their documents with the server build, all kept under dist/pages/, which it
+  // does not serve.
+  for (const module of REQUEST_RENDERED_MODULES) {
+    const requestTemplate = new URL(requestRenderedTemplate(module), dist);
+    await mkdir(dirname(requestTemplate.pathname), { recursive: true });
+    await copyFile(new URL(pageTemplateFile(module), dist), requestTemplate);
+  }
   const kept = new URL(`${SERVER_BUILD_DIR}/`, dist);
   await rm(kept, { recursive: true, force: true });
   await rename(serverBuild, kept);
-  console.log(`kept the server build in dist/${SERVER_BUILD_DIR} for the domain pages`);
+  console.log(
+    `kept the server build in dist/${SERVER_BUILD_DIR} for the pages rendered per request`,
+  );
 } finally {
   await rm(serverBuild, { recursive: true, force: true });
   await rm(new URL("page-templates/", dist), { recursive: true, force: true });

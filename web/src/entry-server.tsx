@@ -1,4 +1,4 @@
-import type { PublicCompetition } from "@tandem/competition";
+import { buildCompetition, type Competition, type PublicCompetition } from "@tandem/competition";
 import { renderToString } from "react-dom/server";
 import {
   createStaticHandler,
@@ -10,6 +10,7 @@ import { unstable_serialize } from "swr";
 import { AppProviders } from "./AppProviders";
 import { type FilePreview, previewOf } from "./api/competition/preview";
 import { COMPETITION_DOMAINS_KEY, type CompetitionDomain } from "./api/competition/requests";
+import { domainLeaderboardKey, overallLeaderboardKey } from "./api/leaderboard/requests";
 import { defaultDefinition, publicCompetitionOf } from "./competition/defaultDefinition";
 import { domainFiles } from "./components/Domain/files";
 import { FooterContent, PRERENDERED_FOOTER_ID } from "./components/Footer/Footer";
@@ -22,9 +23,9 @@ export {
   PRERENDERED_PAGES,
   pageTemplateFile,
   prerenderedFile,
-  REQUEST_RENDERED_MODULE,
-  REQUEST_RENDERED_TEMPLATE,
+  REQUEST_RENDERED_MODULES,
   rendersFromDefinition,
+  requestRenderedTemplate,
   SERVER_BUILD_DIR,
 } from "./prerendered";
 
@@ -124,4 +125,67 @@ export async function renderDomainPage(
   const data: PageData = { fallback, renderedAt: renderedAt.toISOString() };
   const html = await render(pathname, competition, data);
   return { html, footer: renderFooter(competition, pathname), data };
+}
+
+/** A board a leaderboard page reads: `key` is its SWR key, `board` the rankings cache's name. */
+export interface LeaderboardRead {
+  key: string;
+  /** "overall", or a domain's slug. */
+  board: string;
+}
+
+/** Built once per definition object: the gateway asks on every leaderboard request. */
+const built = new WeakMap<PublicCompetition["definition"], Competition>();
+function competitionOf(definition: PublicCompetition["definition"]): Competition {
+  let competition = built.get(definition);
+  if (!competition) {
+    competition = buildCompetition(definition);
+    built.set(definition, competition);
+  }
+  return competition;
+}
+
+const DOMAIN_LEADERBOARD_PAGE = /^\/leaderboard\/domain\/([^/]+)$/;
+
+/**
+ * What a leaderboard page reads on its first render for a signed-out reader (docs/adr/0028):
+ * under `leaderboard_visibility: public` its board, under any other the gate, which reads
+ * nothing. Null when `pathname` is no leaderboard page of `competition` (the gateway then
+ * serves the app shell).
+ */
+export function leaderboardReads(
+  pathname: string,
+  competition: PublicCompetition,
+): LeaderboardRead[] | null {
+  const open = competition.leaderboard_visibility === "public";
+  if (pathname === "/leaderboard") {
+    return open ? [{ key: overallLeaderboardKey(), board: "overall" }] : [];
+  }
+  const name = DOMAIN_LEADERBOARD_PAGE.exec(pathname)?.[1];
+  if (name === undefined) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    return null;
+  }
+  const domain = competitionOf(competition.definition).findDomain(decoded);
+  if (!domain) return null;
+  // The page asks by slug whatever name the address uses (pages/DomainLeaderboardPage.tsx).
+  return open ? [{ key: domainLeaderboardKey(domain.slug), board: domain.slug }] : [];
+}
+
+/**
+ * A leaderboard page as a signed-out reader sees it, rendered per request by the gateway
+ * (docs/adr/0028) from the boards `leaderboardReads` named, by their SWR key. `data` goes into
+ * the page's #tandem-page-data script, so the browser's first render is the same.
+ */
+export async function renderLeaderboardPage(
+  pathname: string,
+  competition: PublicCompetition,
+  boards: Record<string, unknown>,
+  renderedAt: Date,
+): Promise<{ html: string; data: PageData }> {
+  const data: PageData = { fallback: boards, renderedAt: renderedAt.toISOString() };
+  return { html: await render(pathname, competition, data), data };
 }

@@ -42,13 +42,18 @@ export const prerenderedFile = (path: string) =>
   path === "/" ? "landing.html" : `pages${path}.html`;
 
 /**
- * The domain pages' document (index.html with the first script, as for the pages above), left in
- * dist by the prerender: the gateway renders those pages per request into it with the server
- * build, which the prerender leaves at SERVER_BUILD_FILE (docs/adr/0027). The gateway
- * (services/gateway/src/plugins/web-static.ts) names both files by the same rule and never
+ * The documents of the pages the gateway renders per request (index.html with the first script,
+ * as for the pages above), left in dist by the prerender: the domain pages (docs/adr/0027) and
+ * the leaderboards (docs/adr/0028). The gateway fills them with the server build, which the
+ * prerender leaves at SERVER_BUILD_FILE. The gateway
+ * (services/gateway/src/plugins/web-static.ts) names these files by the same rule and never
  * serves what lies under pages/ as files.
  */
-export const REQUEST_RENDERED_MODULE = "DomainPage";
-export const REQUEST_RENDERED_TEMPLATE = `pages/_request/${REQUEST_RENDERED_MODULE}.html`;
+export const REQUEST_RENDERED_MODULES = [
+  "DomainPage",
+  "LeaderboardPage",
+  "DomainLeaderboardPage",
+] as const;
+export const requestRenderedTemplate = (module: string) => `pages/_request/${module}.html`;
 export const SERVER_BUILD_DIR = "pages/_server";
 export const SERVER_BUILD_FILE = `${SERVER_BUILD_DIR}/entry-server.js`;

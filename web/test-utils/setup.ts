@@ -1,10 +1,10 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { WEB_WAIT_MS } from "../../test/support/bounds";
 
-// findBy*/waitFor wait up to 10 s instead of 1 s: what they wait for is a re-render, which a
-// machine busy with other work delays by seconds. They return as soon as it happens.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor wait up to WEB_WAIT_MS instead of 1 s (test/support/bounds.ts).
+configure({ asyncUtilTimeout: WEB_WAIT_MS });
 
 // What Mantine needs from a browser that the DOM environment lacks or answers differently
 // (as mantinedev/vite-template's vitest.setup.mjs): media queries that never match, a

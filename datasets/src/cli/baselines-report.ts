@@ -1,5 +1,6 @@
 import { measureBaselines } from "../baselines/measure";
-import type { Deployment } from "./deployment";
+import { findBaselinePython } from "../baselines/notebooks";
+import { type Deployment, settings } from "./deployment";
 
 export const NO_PYTHON =
   "Baselines not measured: no Python with pandas, numpy and scikit-learn (set BASELINE_PYTHON to " +
@@ -31,4 +32,12 @@ export async function reportBaselines(
       );
     }
   }
+}
+
+/** After new data: its baselines, measured with the configured Python when one is found. */
+export async function reportConfiguredBaselines(
+  deployment: Deployment,
+  slugs: readonly string[],
+): Promise<void> {
+  await reportBaselines(deployment, slugs, await findBaselinePython(settings.baselinePython));
 }

@@ -1,14 +1,12 @@
-import { findBaselinePython } from "../baselines/notebooks";
 import { BundleDefinitionError } from "../bundle/check-bundle";
 import { BundleRefusedError, importCompetition } from "../bundle/import-bundle";
 import { DEFINITION_FILE, DOMAINS_DIR } from "../bundle/layout";
 import { formatProblem } from "../import/validate";
-import { reportBaselines } from "./baselines-report";
+import { reportConfiguredBaselines } from "./baselines-report";
 import {
   describeRows,
   folderArgument,
   runTool,
-  settings,
   splitSeed,
   UsageError,
   withDeployment,
@@ -77,11 +75,7 @@ await runTool(async () => {
       .filter((d) => Object.keys(d.baselines).length === 0)
       .map((d) => d.slug);
     if (unmeasured.length > 0) {
-      await reportBaselines(
-        deployment,
-        unmeasured,
-        await findBaselinePython(settings.baselinePython),
-      );
+      await reportConfiguredBaselines(deployment, unmeasured);
     }
     await deployment.refreshRankings();
   });

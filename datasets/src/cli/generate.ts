@@ -2,17 +2,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { domains } from "@tandem/competition/server";
-import { findBaselinePython } from "../baselines/notebooks";
 import { datasetStates, fitOf, generateDatasets } from "../generate";
 import { fillMissingSplits } from "../store/split";
 import { fillTestSets } from "../store/test-sets";
-import { reportBaselines } from "./baselines-report";
+import { reportConfiguredBaselines } from "./baselines-report";
 import {
   describeRows,
   domainArgument,
   generationSeed,
   runTool,
-  settings,
   splitSeed,
   UsageError,
   withDeployment,
@@ -106,8 +104,7 @@ await runTool(async () => {
       `Generated ${loaded.length} domain(s) into ${deployment.staticDir} in ${seconds}s.`,
     );
 
-    const python = await findBaselinePython(settings.baselinePython);
-    await reportBaselines(deployment, slugs, python);
+    await reportConfiguredBaselines(deployment, slugs);
     await deployment.refreshRankings();
   });
 });

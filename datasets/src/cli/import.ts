@@ -1,8 +1,7 @@
-import { findBaselinePython } from "../baselines/notebooks";
 import { ImportRefusedError, importDomain } from "../import/import-domain";
 import { formatProblem } from "../import/validate";
-import { reportBaselines } from "./baselines-report";
-import { describeRows, runFolderTool, settings, splitSeed, UsageError } from "./deployment";
+import { reportConfiguredBaselines } from "./baselines-report";
+import { describeRows, runFolderTool, splitSeed, UsageError } from "./deployment";
 
 const USAGE = `Usage: npm run data:import -- --domain SLUG --dir FOLDER
   Replaces a domain's data with the organizers' own: FOLDER holds the public files (served
@@ -36,7 +35,7 @@ await runFolderTool(USAGE, async (deployment, { slug, dir }) => {
   }
   if (baselines.length === 0) {
     // No baselines came with the data: measure the folder's own notebooks when possible.
-    await reportBaselines(deployment, [slug], await findBaselinePython(settings.baselinePython));
+    await reportConfiguredBaselines(deployment, [slug]);
   }
   await deployment.refreshRankings();
 });

@@ -119,26 +119,30 @@ export function replayFeedback(
   });
 }
 
-/** How public scores are shown, to end "Public scores are shown ..." on the rules page. */
-export function describeFeedback(policy: FeedbackPolicy): string {
+/**
+ * A policy in words, side by side: `rule` ends "Public scores are shown ..." on the rules page,
+ * `label` says it in a few words for lists of changes ("ladder: threshold 0.01, 2 decimals").
+ */
+function feedbackWords(policy: FeedbackPolicy): { rule: string; label: string } {
   switch (policy.policy) {
     case "exact":
-      return "exactly, as computed";
-    case "rounded":
-      return `rounded to ${policy.digits} decimals`;
+      return { rule: "exactly, as computed", label: "exact" };
+    case "rounded": {
+      const rounded = `rounded to ${policy.digits} decimals`;
+      return { rule: rounded, label: rounded };
+    }
     case "ladder":
-      return `rounded to ${policy.digits} decimals, and only when a submission beats your team's best shown score on the challenge by at least ${policy.threshold}, starting from the baseline's public score (a challenge may set its own threshold, in its metric's units); otherwise you see your team's best so far, or no score until one beats the baseline, marked as not a significant improvement`;
+      return {
+        rule: `rounded to ${policy.digits} decimals, and only when a submission beats your team's best shown score on the challenge by at least ${policy.threshold}, starting from the baseline's public score (a challenge may set its own threshold, in its metric's units); otherwise you see your team's best so far, or no score until one beats the baseline, marked as not a significant improvement`,
+        label: `ladder: threshold ${policy.threshold}, ${policy.digits} decimals`,
+      };
   }
 }
 
-/** The policy in a few words, for lists of changes ("ladder: 0.01, 2 decimals"). */
+export function describeFeedback(policy: FeedbackPolicy): string {
+  return feedbackWords(policy).rule;
+}
+
 export function feedbackLabel(policy: FeedbackPolicy): string {
-  switch (policy.policy) {
-    case "exact":
-      return "exact";
-    case "rounded":
-      return `rounded to ${policy.digits} decimals`;
-    case "ladder":
-      return `ladder: threshold ${policy.threshold}, ${policy.digits} decimals`;
-  }
+  return feedbackWords(policy).label;
 }

@@ -25,7 +25,6 @@ from .exceptions import (
     NetworkError,
     RateLimitError,
     SubmissionsPausedError,
-    TandemError,
     ValidationError,
     error_code_of,
 )

@@ -199,6 +199,9 @@ export async function buildApp(input: AppDeps): Promise<FastifyInstance> {
     publicCompetition: () => deps.definitions.publicView(),
     // The domain pages are rendered per request from the same content (docs/adr/0027).
     publicDomains: () => publicDomains(() => loadCurrentBaselines(deps.db)),
+    // And the leaderboards, from the bodies GET /api/leaderboard sends (docs/adr/0028).
+    publicLeaderboard: (board) =>
+      board === "overall" ? deps.rankings.overall() : deps.rankings.domain(board),
   });
   return app;
 }

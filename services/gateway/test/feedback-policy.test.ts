@@ -57,7 +57,7 @@ beforeAll(async () => {
     const [id, value] = line.split(",");
     return [id!, Number(value)];
   });
-}, 120_000);
+});
 afterAll(async () => t?.close());
 
 const asTeam = () => ({ "x-api-key": team.api_key });

@@ -82,7 +82,7 @@ beforeAll(async () => {
   const waitingMember = await newMember(t.app, "waiting");
   await createTeam(t.app, waitingMember, "waiting-room");
   waiting = waitingMember.auth;
-}, 120_000);
+});
 afterAll(async () => t?.close());
 
 async function setVisibility(visibility: LeaderboardVisibility) {

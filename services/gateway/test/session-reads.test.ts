@@ -92,7 +92,7 @@ describe("through the gateway (TTL 60 s: a revocation does not wait for it)", ()
   beforeAll(async () => {
     t = await buildTestApp({ SESSION_READ_CACHE_MS: "60000" });
     admin = await adminAuth(t.app);
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it("reads the sessions table once for many leaderboard reads within the TTL", async () => {
@@ -220,7 +220,7 @@ describe("a revocation no gateway hears of (made in the database): refused after
   beforeAll(async () => {
     t = await buildTestApp({ SESSION_READ_CACHE_MS: String(TTL_MS) });
     await setVisibility(t, await adminAuth(t.app), "participants");
-  }, 120_000);
+  });
   afterAll(async () => t?.close());
 
   it("refuses the session once the bound has passed", async () => {

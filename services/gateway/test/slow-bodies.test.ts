@@ -99,9 +99,7 @@ const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
 
 describe("slow bodies cannot stop other teams' submissions", () => {
-  it("answers another team's submission while one team's and an inactive team's slow bodies trickle in", {
-    timeout: 60_000,
-  }, async () => {
+  it("answers another team's submission while one team's and an inactive team's slow bodies trickle in", async () => {
     const attacker = await activeTeam(t.app, "slowloris");
     const inactive = await createTeam(
       t.app,
@@ -127,7 +125,7 @@ describe("slow bodies cannot stop other teams' submissions", () => {
     }
   });
 
-  it("refuses an inactive team's body before reading it", { timeout: 30_000 }, async () => {
+  it("refuses an inactive team's body before reading it", async () => {
     const user = await signUp(t.app, "slow-inactive@example.org");
     const team = await createTeam(t.app, user, "still-inactive");
     const body = slowBody(team.api_key);
@@ -141,9 +139,7 @@ describe("slow bodies cannot stop other teams' submissions", () => {
     }
   });
 
-  it("ends a body that stops arriving with a 408 (request.timeout)", {
-    timeout: 30_000,
-  }, async () => {
+  it("ends a body that stops arriving with a 408 (request.timeout)", async () => {
     const team = await activeTeam(t.app, "stalled");
     const body = slowBody(team.api_key, 60_000);
     try {
@@ -155,9 +151,7 @@ describe("slow bodies cannot stop other teams' submissions", () => {
     }
   });
 
-  it("ends a body that trickles for longer than the body deadline with a 408", {
-    timeout: 30_000,
-  }, async () => {
+  it("ends a body that trickles for longer than the body deadline with a 408", async () => {
     const team = await activeTeam(t.app, "trickling");
     const body = slowBody(team.api_key, 200);
     try {
@@ -185,5 +179,5 @@ describe("slow bodies cannot stop other teams' submissions", () => {
     expect(tooLarge.statusCode).toBe(413);
     // Past the idle deadline (1.5 s here) and the total one (6 s).
     await new Promise((resolve) => setTimeout(resolve, 7000));
-  }, 30_000);
+  });
 });

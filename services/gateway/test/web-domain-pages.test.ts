@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webStaticPlugin } from "../src/plugins/web-static";
 
 /**
- * Docs/adr/0027: the domain pages are rendered per request by the web's server build, which the
- * web build leaves with the pages' document under pages/ (web/scripts/prerender.mjs). A stand-in
- * build in a temporary folder renders what it was given, so each test can see which data the
- * page was rendered from.
+ * Docs/adr/0027 and 0028: the domain pages and the leaderboards are rendered per request by the
+ * web's server build, which the web build leaves with the pages' documents under pages/
+ * (web/scripts/prerender.mjs). A stand-in build in a temporary folder renders what it was given,
+ * so each test can see which data the page was rendered from.
  */
 const EMPTY = '<script id="tandem-competition" type="application/json"></script>';
 const shellHtml = () => `<!doctype html><title>Tandem</title><div id="root"></div>${EMPTY}`;
@@ -36,6 +36,24 @@ export async function renderDomainPage(pathname, competition, domains, readStart
     data: { fallback: { domains: domains.length, text: "</script>" }, renderedAt: renderedAt.toISOString() },
   };
 }
+export function leaderboardReads(pathname, competition) {
+  const open = competition.leaderboard_visibility === "public";
+  if (pathname === "/leaderboard") return open ? [{ key: "/leaderboard", board: "overall" }] : [];
+  const prefix = "/leaderboard/domain/";
+  const name = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : undefined;
+  const domain = competition.definition.domains.find(
+    (candidate) => candidate.slug === name || encodeURIComponent(candidate.name) === name,
+  );
+  if (!domain) return null;
+  return open ? [{ key: "/leaderboard/domain/" + domain.slug, board: domain.slug }] : [];
+}
+export async function renderLeaderboardPage(pathname, competition, boards, renderedAt) {
+  const shown = Object.entries(boards).map(([key, body]) => key + "=" + body.teams).join(";");
+  return {
+    html: "<h1>" + pathname + "</h1><p>" + (shown || "gate") + "</p>",
+    data: { fallback: boards, renderedAt: renderedAt.toISOString() },
+  };
+}
 `;
 
 let dir: string;
@@ -43,6 +61,9 @@ let app: FastifyInstance | undefined;
 let active: PublicCompetition;
 let domains: CompetitionDomain[];
 let asked = 0;
+/** The rankings cache's bodies by board, as GET /api/leaderboard* sends them. */
+let boards: Record<string, string> = {};
+const boardsRead: string[] = [];
 
 function publicOf(definition: CompetitionDefinition, version: number): PublicCompetition {
   return {
@@ -70,7 +91,7 @@ const notFoundLimitStub = fp(
   { name: "rate-limit" },
 );
 
-async function start({ web = "web", withDomains = true } = {}) {
+async function start({ web = "web", withDomains = true, withLeaderboards = true } = {}) {
   app = Fastify();
   await app.register(notFoundLimitStub);
   await app.register(webStaticPlugin, {
@@ -82,6 +103,16 @@ async function start({ web = "web", withDomains = true } = {}) {
           publicDomains: async () => {
             asked += 1;
             return domains;
+          },
+        }
+      : {}),
+    ...(withLeaderboards
+      ? {
+          publicLeaderboard: async (board: string) => {
+            boardsRead.push(board);
+            const body = boards[board];
+            if (body === undefined) throw new Error(`no board ${board}`);
+            return body;
           },
         }
       : {}),
@@ -103,13 +134,15 @@ beforeAll(async () => {
   for (const web of ["web", "web-without-server"]) {
     await mkdir(join(dir, web, "pages", "_request"), { recursive: true });
     await writeFile(join(dir, web, "index.html"), shellHtml());
-    await writeFile(
-      join(dir, web, "pages", "_request", "DomainPage.html"),
-      shellHtml().replace(
-        "<title>",
-        '<script type="module" src="/assets/boot.js"></script><title>',
-      ),
-    );
+    for (const module of ["DomainPage", "LeaderboardPage", "DomainLeaderboardPage"]) {
+      await writeFile(
+        join(dir, web, "pages", "_request", `${module}.html`),
+        shellHtml().replace(
+          "<title>",
+          `<script type="module" src="/assets/boot.js"></script><title>${module}`,
+        ),
+      );
+    }
   }
   await mkdir(join(dir, "web", "pages", "_server"), { recursive: true });
   await writeFile(join(dir, "web", "pages", "_server", "entry-server.js"), SERVER_BUILD);
@@ -222,5 +255,87 @@ describe("domain pages rendered per request", () => {
       await server.inject({ url });
     }
     expect(asked).toBe(0);
+  });
+});
+
+describe("leaderboards rendered per request", () => {
+  const openDefinition = (): CompetitionDefinition => ({
+    ...defaultDefinition(),
+    leaderboard_visibility: "public",
+  });
+
+  it("serves an open leaderboard rendered from the board GET /api/leaderboard sends", async () => {
+    active = publicOf(openDefinition(), 5);
+    boards = { overall: JSON.stringify({ teams: 3, text: "</script>" }), commerce: '{"teams":2}' };
+    const server = await start();
+    const overall = await server.inject({ url: "/leaderboard" });
+    expect(overall.statusCode).toBe(200);
+    expect(overall.body).toContain(
+      '<div id="root" data-prerendered="/leaderboard"><h1>/leaderboard</h1><p>/leaderboard=3</p>',
+    );
+    expect(overall.body).toContain("<title>LeaderboardPage");
+    expect(overall.body).toContain('src="/assets/boot.js"');
+    const data = pageData(overall.body) as { fallback: Record<string, { text: string }> };
+    expect(data.fallback["/leaderboard"]!.text).toBe("</script>");
+
+    // A domain's, by slug or by its name as the address spells it, in its own document.
+    const commerce = defaultDefinition().domains.find((domain) => domain.slug === "commerce")!;
+    for (const name of ["commerce", encodeURIComponent(commerce.name)]) {
+      const domain = await server.inject({ url: `/leaderboard/domain/${name}` });
+      expect(domain.body, name).toContain(
+        `<div id="root" data-prerendered="/leaderboard/domain/${name}">`,
+      );
+      expect(domain.body, name).toContain("<p>/leaderboard/domain/commerce=2</p>");
+      expect(domain.body, name).toContain("<title>DomainLeaderboardPage");
+    }
+  });
+
+  it("renders the gate, reading no board, under a visibility that does not open the page", async () => {
+    active = publicOf(defaultDefinition(), 5);
+    boards = {};
+    boardsRead.length = 0;
+    const server = await start();
+    for (const url of ["/leaderboard", "/leaderboard/domain/commerce"]) {
+      const response = await server.inject({ url });
+      expect(response.body, url).toContain(`data-prerendered="${url}"><h1>${url}</h1><p>gate</p>`);
+    }
+    expect(boardsRead).toEqual([]);
+  });
+
+  it("renders again when the rankings change, and keeps the render while they do not", async () => {
+    active = publicOf(openDefinition(), 5);
+    boards = { overall: '{"teams":3}' };
+    const server = await start();
+    const first = await server.inject({ url: "/leaderboard" });
+    const same = await server.inject({ url: "/leaderboard" });
+    expect(same.headers.etag).toBe(first.headers.etag);
+    boards = { overall: '{"teams":4}' };
+    const changed = await server.inject({ url: "/leaderboard" });
+    expect(changed.body).toContain("<p>/leaderboard=4</p>");
+  });
+
+  it("serves the app shell for a query, an unknown domain, a failed read or no leaderboards given", async () => {
+    active = publicOf(openDefinition(), 5);
+    boards = { overall: '{"teams":3}' };
+    const server = await start();
+    for (const url of [
+      // The organizers' preview and the tabs change the first render.
+      "/leaderboard?standings=private",
+      "/leaderboard?domain=commerce",
+      "/leaderboard/domain/unknown",
+      "/leaderboard/domain/%22%3E",
+      '/leaderboard/domain/a"b',
+      "/leaderboard/",
+      // No cached body for the board: the read fails.
+      "/leaderboard/domain/commerce",
+    ]) {
+      const response = await server.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain("data-prerendered");
+    }
+    await server.close();
+    const without = await start({ withLeaderboards: false });
+    const response = await without.inject({ url: "/leaderboard" });
+    expect(response.body).not.toContain("data-prerendered");
   });
 });

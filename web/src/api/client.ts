@@ -215,4 +215,10 @@ export const api = {
   // "Empty" POSTs still send `{}`: the gateway rejects a JSON content type with no body.
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body: body ?? {} }),
+  /** POSTs `body` (`{}` when left out); the answer checked against its contracts schema. */
+  postParsed: async <T>(path: string, schema: ZodType<T>, body?: unknown) =>
+    parseResponse(schema, await api.post<unknown>(path, body), path),
+  /** Sends a PUT, PATCH or DELETE; the answer checked against its contracts schema. */
+  sendParsed: async <T>(path: string, schema: ZodType<T>, options: RequestOptions) =>
+    parseResponse(schema, await apiRequest<unknown>(path, options), path),
 };

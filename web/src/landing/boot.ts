@@ -12,6 +12,7 @@ import { PUBLIC_CONFIG_PATH, toPublicConfig } from "../api/config/parse";
 import { mayHaveSession } from "../auth/sessionKeys";
 import { bannersOf, readDismissed } from "../components/Layout/banners";
 import { showGithubOff } from "./githubOff";
+import { logoLoop } from "./logoLoop";
 import { activeIndexOf, setOf } from "./rotationDom";
 
 const root = document.getElementById("root");
@@ -218,7 +219,7 @@ function runRegion(region: HTMLElement, reducedMotion: boolean) {
     schedule(set);
   };
 
-  const loop = logoLoop(track);
+  const loop = track && logoLoop(track, Number(track.dataset.loopMs));
   const update = () => {
     const wasRunning = running;
     running = playing && !hovered && !focused;
@@ -278,43 +279,8 @@ function runRegion(region: HTMLElement, reducedMotion: boolean) {
       region.removeEventListener(type, listener as EventListener);
     }
     for (const set of sets) window.clearTimeout(set.timer);
-    loop?.stop();
+    if (track && loop) track.dataset.elapsedMs = String(loop.stop());
   });
-}
-
-/**
- * The supporters' logos, as SupportedBy's useLogoLoop moves them: one copy of the logos per
- * `data-loop-ms`, on animation frames, not counting time paused or scrolled out of view.
- */
-function logoLoop(track: HTMLElement | null) {
-  if (!track) return null;
-  const loopMs = Number(track.dataset.loopMs);
-  let elapsed = 0;
-  let frame = 0;
-  let last: number | null = null;
-  let visible = true;
-  const observer = new IntersectionObserver(([entry]) => {
-    visible = entry?.isIntersecting ?? true;
-  });
-  observer.observe(track);
-  const step = (now: number) => {
-    if (last !== null && visible) elapsed = (elapsed + now - last) % loopMs;
-    last = now;
-    track.style.transform = `translateX(${-(elapsed / loopMs) * (track.scrollWidth / 2)}px)`;
-    frame = requestAnimationFrame(step);
-  };
-  return {
-    run(on: boolean) {
-      cancelAnimationFrame(frame);
-      last = null;
-      if (on) frame = requestAnimationFrame(step);
-    },
-    stop() {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      track.dataset.elapsedMs = String(elapsed);
-    },
-  };
 }
 
 const prerendered = root?.dataset.prerendered === window.location.pathname;
@@ -338,6 +304,12 @@ if (!prerendered || mayHaveSession() || (signInPage && window.location.search !=
   for (const type of INTENT) {
     document.addEventListener(type, startApp, { capture: true, passive: true });
   }
+  // A page whose content goes stale names when the app must take over to refresh it (the
+  // leaderboards every 5 minutes, docs/adr/0028).
+  const staleAfterMs = Number(
+    root?.querySelector<HTMLElement>("[data-app-after-ms]")?.dataset.appAfterMs,
+  );
+  if (staleAfterMs > 0) window.setTimeout(startApp, staleAfterMs);
   void bannerToShow().then((show) => {
     if (show) startApp();
   });

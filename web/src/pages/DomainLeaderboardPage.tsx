@@ -2,6 +2,7 @@ import { Anchor, Container, Stack, Title } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useDomainLeaderboard } from "../api/leaderboard/hooks";
+import { LEADERBOARD_REFRESH_MS } from "../api/leaderboard/requests";
 import { useCompetition } from "../competition/CompetitionContext";
 import { DomainLeaderboardView } from "../components/Leaderboard/DomainLeaderboardView";
 import { DomainRankingInfo } from "../components/Leaderboard/DomainRankingInfo";
@@ -43,7 +44,8 @@ export default function DomainLeaderboardPage() {
   const domain = useCompetition().competition.findDomain(domainName);
 
   return (
-    <Container size="xl" py="xl">
+    // The first script loads the app when the rendered standings are due for their refresh.
+    <Container size="xl" py="xl" data-app-after-ms={LEADERBOARD_REFRESH_MS}>
       <Stack gap="lg">
         <Stack gap={6} align="flex-start">
           <BackLink />

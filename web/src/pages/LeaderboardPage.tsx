@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from "@mantine/core";
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
+import { LEADERBOARD_REFRESH_MS } from "../api/leaderboard/requests";
 import { LeaderboardGate } from "../components/Leaderboard/LeaderboardGate";
 import { OverallLeaderboard } from "../components/Leaderboard/OverallLeaderboard";
 
@@ -9,7 +10,8 @@ import { OverallLeaderboard } from "../components/Leaderboard/OverallLeaderboard
  */
 export default function LeaderboardPage() {
   return (
-    <Container size="xl" py="xl">
+    // The first script loads the app when the rendered standings are due for their refresh.
+    <Container size="xl" py="xl" data-app-after-ms={LEADERBOARD_REFRESH_MS}>
       <Stack gap="xl">
         <Stack gap={4}>
           <Title order={1}>Leaderboard</Title>

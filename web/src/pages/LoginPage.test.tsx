@@ -1,6 +1,7 @@
 import { GITHUB_EMAIL_TAKEN_MESSAGE, MESSAGES } from "@tandem/contracts";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { ada } from "../../test-utils/fixtures";
 import { jsonResponse, render, screen, userEvent } from "../../test-utils/render";
 import LoginPage from "./LoginPage";
 
@@ -150,14 +151,6 @@ describe("LoginPage", () => {
   });
 
   it("opens the dashboard once the server accepts the credentials", async () => {
-    const ada = {
-      id: "u-ada",
-      username: "ada",
-      email: "ada@example.com",
-      status: "active",
-      admin_access: false,
-      email_verified: true,
-    };
     stubFetch((path) => {
       if (path === "/api/login-verification") return jsonResponse({ token: "token-ada" });
       if (path === "/api/verify-token") return jsonResponse({ valid: true, user: ada });
@@ -169,5 +162,23 @@ describe("LoginPage", () => {
 
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     expect(window.sessionStorage.getItem("auth_token")).toBe("token-ada");
+  });
+
+  it("keeps the form while a stored session is checked, then goes on once it is valid", async () => {
+    let answer: (response: Response) => void = () => {};
+    stubFetch((path) => {
+      if (path === "/api/verify-token") return new Promise((resolve) => (answer = resolve));
+      return jsonResponse({}, 404);
+    });
+    window.localStorage.setItem("auth_token", "token-stored");
+    renderLogin();
+
+    // What a visitor types meanwhile stays (docs/adr/0026: the prerendered form may have it).
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.setup().type(email, "ada@example.com");
+    expect(email).toHaveValue("ada@example.com");
+
+    answer(jsonResponse({ valid: true, user: ada }));
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
   });
 });

@@ -23,7 +23,6 @@ import { AuthCardLink } from "../components/AuthCard";
 import { EmailField } from "../components/EmailField";
 import { GitHubReturn } from "../components/GitHubReturn";
 import { GitHubIcon } from "../components/icons";
-import { PageLoader } from "../components/PageLoader";
 import { PasswordField } from "../components/PasswordField";
 import { useInputBeforeAdoption } from "../components/useInputBeforeAdoption";
 import { GITHUB_OFF_ID } from "../landing/githubOff";
@@ -88,9 +87,10 @@ function LoginScreen() {
   useInputBeforeAdoption(form);
 
   // Signing in flips the status, so this one redirect covers both a fresh login and a visitor
-  // who was already signed in.
+  // who was already signed in. While a stored session is checked (or the open tabs are asked
+  // for one) the form stays: on the prerendered page the visitor may already have typed into
+  // it, and a loader in its place would lose that (docs/adr/0026).
   if (status === "authenticated") return <Navigate to={redirectTarget(location.state)} replace />;
-  if (status === "loading") return <PageLoader />;
 
   const handleSubmit = async ({ email, password, rememberMe }: LoginValues) => {
     setBusy(true);

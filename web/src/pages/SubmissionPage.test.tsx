@@ -154,9 +154,7 @@ describe("SubmissionPage", () => {
     renderPage();
 
     expect(await screen.findByText("Queued")).toBeInTheDocument();
-    await waitFor(() => expect(fact(M.columns.score)).toHaveTextContent("0.8123 public score"), {
-      timeout: 2_500,
-    });
+    await waitFor(() => expect(fact(M.columns.score)).toHaveTextContent("0.8123 public score"));
     expect(screen.getByText("Scored")).toBeInTheDocument();
     expect(screen.queryByText("Queued")).not.toBeInTheDocument();
   });

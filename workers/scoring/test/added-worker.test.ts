@@ -124,5 +124,5 @@ describe("a worker added while the queue is full", () => {
       delayed: 0,
       failed: 0,
     });
-  }, 180_000);
+  });
 });

@@ -12,12 +12,8 @@ import { mean, round } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
 import { AGE_GROUPS, INCOME_GROUPS, TIERS } from "./catalogue";
-import type { Customer } from "./customers";
-import type { makeOffers } from "./offers";
+import type { CommerceDraws } from "./index";
 import { productRow, type Sku } from "./products";
-import type { splitPurchases } from "./purchases";
-import type { makeSales } from "./sales";
-import type { makeSessionEvents } from "./sessions";
 
 /** The sample recommends every test customer the ten eligible SKUs bought most in training. */
 function popularEligible(skus: Sku[], purchasesTrain: Row[]): string[] {
@@ -34,15 +30,8 @@ function popularEligible(skus: Sku[], purchasesTrain: Row[]): string[] {
     .map((s) => s.id);
 }
 
-export function commerceFiles(
-  skus: Sku[],
-  customers: Customer[],
-  eventRows: Row[],
-  sessionEvents: ReturnType<typeof makeSessionEvents>,
-  sales: ReturnType<typeof makeSales>,
-  purchases: ReturnType<typeof splitPurchases>,
-  offers: ReturnType<typeof makeOffers>,
-): DomainFiles {
+export function commerceFiles(draws: CommerceDraws): DomainFiles {
+  const { skus, customers, eventRows, sessionEvents, sales, purchases, offers } = draws;
   const commerce = activeDomain("commerce");
   const productColumns = fileColumns(commerce, "products.csv");
   const data = {

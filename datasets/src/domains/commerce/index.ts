@@ -9,13 +9,17 @@ import { makeSales } from "./sales";
 import { makeSessionEvents } from "./sessions";
 import { makeStoreEvents } from "./store-events";
 
+export function generateCommerce(streams: DomainStreams, scale: number): DomainFiles {
+  return commerceFiles(drawCommerce(streams, scale));
+}
+
 /**
  * Commerce: a catalogue, its customers and three tasks: weekly demand per SKU (challenge 1),
  * next-quarter recommendations (challenge 2) and coupon redemption (challenge 3). The generating
  * process is in datasets/docs/commerce.md. The order of the steps is the order of the draws,
  * which fixes the bytes a seed makes.
  */
-export function generateCommerce(streams: DomainStreams, scale: number): DomainFiles {
+export function drawCommerce(streams: DomainStreams, scale: number) {
   const { random } = streams;
   const skuCount = Math.max(120, Math.round(1500 * scale));
   const customerCount = Math.max(300, Math.round(7000 * scale));
@@ -31,5 +35,6 @@ export function generateCommerce(streams: DomainStreams, scale: number): DomainF
   const purchases = splitPurchases(random, customers, skus);
   const sessionEvents = makeSessionEvents(random, customers, assortment);
   const offers = makeOffers(streams, customers, skus, offerCount);
-  return commerceFiles(skus, customers, eventRows, sessionEvents, sales, purchases, offers);
+  return { skus, customers, eventRows, sessionEvents, sales, purchases, offers };
 }
+export type CommerceDraws = ReturnType<typeof drawCommerce>;

@@ -1,5 +1,6 @@
 import { padId, round } from "../../numbers";
 import type { Random } from "../../random";
+import { type Row, trainTestSplit } from "../../rows";
 import { CATEGORIES, type Category, REGIONS, SITES } from "./catalogue";
 
 /** The products, plants and regions every challenge draws on. */
@@ -87,3 +88,23 @@ export const regionRows = (random: Random, regions: Region[]) =>
     Math.round(r.size * 140 * (0.85 + 0.3 * random.next())),
     r.sensitivity,
   ]);
+
+/**
+ * `count` records of what the plants make (lots, batches), numbered from 1: each of a product and
+ * a site drawn in that order, then its row and target from `make`. The first 80% train.
+ */
+export function plantRecords(
+  random: Random,
+  count: number,
+  products: Product[],
+  sites: Site[],
+  make: (i: number, product: Product, site: Site) => [row: Row, target: number],
+) {
+  const testStart = Math.round(count * 0.8);
+  const rows = trainTestSplit();
+  for (let i = 1; i <= count; i++) {
+    const [row, target] = make(i, random.pick(products), random.pick(sites));
+    rows.add(row, target, i <= testStart);
+  }
+  return rows;
+}

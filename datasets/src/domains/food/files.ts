@@ -6,21 +6,10 @@ import {
   meanSampleRows,
   targetFiles,
 } from "../../domain-files";
-import type { Row } from "../../rows";
 import type { DomainFiles } from "../../types";
-import type { makeDemand } from "./demand";
-import type { Product } from "./entities";
-import type { makeLots } from "./qc";
-import type { makeBatches } from "./shelf-life";
+import type { FoodDraws } from "./index";
 
-export function foodFiles(
-  products: Product[],
-  sites: Row[],
-  regions: Row[],
-  shelf: ReturnType<typeof makeBatches>,
-  qc: ReturnType<typeof makeLots>,
-  demand: ReturnType<typeof makeDemand>,
-): DomainFiles {
+export function foodFiles({ products, sites, regions, shelf, qc, demand }: FoodDraws): DomainFiles {
   const food = activeDomain("food");
   const data = {
     "products.csv": csvFile(

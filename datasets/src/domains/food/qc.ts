@@ -1,8 +1,8 @@
 import { padId, round, sigmoid } from "../../numbers";
 import type { DomainStreams, Random } from "../../random";
-import { type Row, trainTestSplit } from "../../rows";
+import type { Row } from "../../rows";
 import { ISSUE_NOTES, ROUTINE_NOTES } from "./catalogue";
-import type { Product, Site } from "./entities";
+import { type Product, plantRecords, type Site } from "./entities";
 
 function fillNote(random: Random, template: string): string {
   return template
@@ -18,16 +18,11 @@ function fillNote(random: Random, template: string): string {
  */
 export function makeLots(
   { random, noise }: DomainStreams,
-  scale: number,
+  count: number,
   products: Product[],
   sites: Site[],
 ) {
-  const count = Math.max(800, Math.round(10_000 * scale));
-  const testStart = Math.round(count * 0.8);
-  const rows = trainTestSplit();
-  for (let i = 1; i <= count; i++) {
-    const product = random.pick(products);
-    const site = random.pick(sites);
+  return plantRecords(random, count, products, sites, (i, product, site) => {
     const cookTemp = round(
       random.bernoulli(0.1) ? 159 + 4 * random.normal() : 168 + 3 * random.normal(),
       1,
@@ -71,7 +66,6 @@ export function makeLots(
       gap,
       note,
     ];
-    rows.add(row, pass, i <= testStart);
-  }
-  return rows;
+    return [row, pass];
+  });
 }

@@ -1,7 +1,7 @@
 import { clamp, mean, padId, round } from "../../numbers";
 import type { DomainStreams } from "../../random";
-import { type Row, trainTestSplit } from "../../rows";
-import type { Product, Site } from "./entities";
+import type { Row } from "../../rows";
+import { type Product, plantRecords, type Site } from "./entities";
 
 const SERIES_INTERVAL = 2;
 
@@ -19,17 +19,12 @@ interface SeriesRecord {
  */
 export function makeBatches(
   { random, noise }: DomainStreams,
-  scale: number,
+  count: number,
   products: Product[],
   sites: Site[],
 ) {
-  const count = Math.max(500, Math.round(15_000 * scale));
-  const testStart = Math.round(count * 0.8);
-  const rows = trainTestSplit();
   const series: SeriesRecord[] = [];
-  for (let i = 1; i <= count; i++) {
-    const product = random.pick(products);
-    const site = random.pick(sites);
+  const rows = plantRecords(random, count, products, sites, (i, product, site) => {
     const dwell = round(Math.min(168, 4 + Math.exp(3.6 + 0.65 * random.normal())), 1);
     const readings = Math.ceil(dwell / SERIES_INTERVAL);
 
@@ -95,7 +90,7 @@ export function makeBatches(
       temp_F: temp,
       rh_pct: rh,
     });
-    rows.add(row, remaining, i <= testStart);
-  }
+    return [row, remaining];
+  });
   return { ...rows, series };
 }

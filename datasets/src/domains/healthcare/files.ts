@@ -2,10 +2,7 @@ import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-fi
 import { mean } from "../../numbers";
 import { leadingColumns, type Row } from "../../rows";
 import type { DomainFiles } from "../../types";
-import type { makeEdCosts } from "./ed-cost";
-import type { Patient } from "./patients";
-import type { makeAdmissions } from "./readmission";
-import type { makeStays } from "./stays";
+import type { HealthcareDraws } from "./index";
 
 /** 1 only when more than half the labels are 1 (a tie predicts 0). */
 const strictMajority = (labels: number[]) =>
@@ -17,12 +14,7 @@ const split = (rows: Row[], targets: readonly (string | number)[], trainCount: n
   test: rows.slice(trainCount),
 });
 
-export function healthcareFiles(
-  patients: Patient[],
-  admissions: ReturnType<typeof makeAdmissions>,
-  ed: ReturnType<typeof makeEdCosts>,
-  stays: ReturnType<typeof makeStays>,
-): DomainFiles {
+export function healthcareFiles({ patients, admissions, ed, stays }: HealthcareDraws): DomainFiles {
   const healthcare = activeDomain("healthcare");
   const admissionFiles = split(admissions.rows, admissions.readmit, admissions.trainCount);
   const edCosts = ed.costs.map((cost) => cost.toFixed(2));

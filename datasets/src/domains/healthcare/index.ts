@@ -6,6 +6,10 @@ import { makePatients } from "./patients";
 import { makeAdmissions } from "./readmission";
 import { makeStays } from "./stays";
 
+export function generateHealthcare(streams: DomainStreams, scale: number): DomainFiles {
+  return healthcareFiles(drawHealthcare(streams, scale));
+}
+
 /**
  * Healthcare: patients, admissions with discharge notes (challenge 1, 30-day readmission),
  * ED cost over the next 3 years (challenge 2) and inpatient stays with a 10-day vitals series
@@ -13,7 +17,7 @@ import { makeStays } from "./stays";
  * datasets/docs/healthcare.md. The order of the steps is the order of the draws, which fixes
  * the bytes a seed makes.
  */
-export function generateHealthcare(streams: DomainStreams, scale: number): DomainFiles {
+export function drawHealthcare(streams: DomainStreams, scale: number) {
   const patientCount = Math.max(400, Math.round(8000 * scale));
   const admissionCount = Math.max(300, Math.round(7000 * scale));
   const edCount = Math.min(Math.floor(patientCount * 0.7), Math.max(250, Math.round(5500 * scale)));
@@ -23,5 +27,6 @@ export function generateHealthcare(streams: DomainStreams, scale: number): Domai
   const admissions = makeAdmissions(streams, patients, deprivation, admissionCount);
   const ed = makeEdCosts(streams, patients, admissions.rows, edCount);
   const stays = makeStays(streams, patients, stayCount);
-  return healthcareFiles(patients, admissions, ed, stays);
+  return { patients, admissions, ed, stays };
 }
+export type HealthcareDraws = ReturnType<typeof drawHealthcare>;

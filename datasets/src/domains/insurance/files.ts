@@ -1,8 +1,8 @@
 import { activeDomain, domainFiles, targetOf, trainAndTestFiles } from "../../domain-files";
 import { mean } from "../../numbers";
 import type { DomainFiles } from "../../types";
-import type { makeClaims } from "./claims";
-import { type Policy, type policyFileSplit, policyRow } from "./policies";
+import type { InsuranceDraws } from "./index";
+import { policyRow } from "./policies";
 
 /** The most frequent value; the first seen wins a tie. */
 function mostCommon(values: readonly string[]): string {
@@ -11,12 +11,8 @@ function mostCommon(values: readonly string[]): string {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-export function insuranceFiles(
-  policies: Policy[],
-  nextYearLoss: number[],
-  claims: ReturnType<typeof makeClaims>,
-  policyFiles: ReturnType<typeof policyFileSplit>,
-): DomainFiles {
+export function insuranceFiles(draws: InsuranceDraws): DomainFiles {
+  const { policies, nextYearLoss, claims, policyFiles } = draws;
   const insurance = activeDomain("insurance");
   const loss = (i: number) => nextYearLoss[i]!.toFixed(2);
   const data = {

@@ -7,18 +7,10 @@ import {
   targetFiles,
 } from "../../domain-files";
 import type { DomainFiles } from "../../types";
-import type { makeShiftRows } from "./delays";
-import type { makeOperatorLogs, productionLogs } from "./logs";
-import type { makeWindows } from "./maintenance";
-import type { makeUnits } from "./rework";
+import type { ManufacturingDraws } from "./index";
 
-export function manufacturingFiles(
-  windows: ReturnType<typeof makeWindows>,
-  units: ReturnType<typeof makeUnits>,
-  shifts: ReturnType<typeof makeShiftRows>,
-  operatorLogs: ReturnType<typeof makeOperatorLogs>,
-  production: ReturnType<typeof productionLogs>,
-): DomainFiles {
+export function manufacturingFiles(draws: ManufacturingDraws): DomainFiles {
+  const { windows, units, shifts, operatorLogs, production } = draws;
   const manufacturing = activeDomain("manufacturing");
   // The sensor files have hundreds of thousands of rows: their lines are written as they are made.
   const header = fileColumns(manufacturing, "sensor_readings_train.csv").join(",");

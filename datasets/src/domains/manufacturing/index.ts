@@ -8,6 +8,10 @@ import { makeWindows } from "./maintenance";
 import { makeUnits } from "./rework";
 import { planShifts } from "./shifts";
 
+export function generateManufacturing(streams: DomainStreams, scale: number): DomainFiles {
+  return manufacturingFiles(drawManufacturing(streams, scale));
+}
+
 /**
  * Manufacturing: 50 CNC machines on 5 lines running three shifts a day for a year. Hourly machine
  * states drive unplanned stops (challenge 1, observed through 5-minute sensor windows), rework
@@ -15,10 +19,7 @@ import { planShifts } from "./shifts";
  * generating process is in datasets/docs/manufacturing.md. The order of the steps is the order
  * of the draws, which fixes the bytes a seed makes.
  */
-export function generateManufacturing(
-  { random, noise }: DomainStreams,
-  scale: number,
-): DomainFiles {
+export function drawManufacturing({ random, noise }: DomainStreams, scale: number) {
   const weeks = Math.max(8, Math.round(52 * scale));
   const trainWeeks = Math.round(weeks * 0.75);
   const hours = weeks * 7 * 24;
@@ -34,5 +35,6 @@ export function generateManufacturing(
   const units = makeUnits(random, noise, machines, lineShifts, testStart);
   const shifts = makeShiftRows(noise, lineShifts, machines, testStart);
   const operatorLogs = makeOperatorLogs(random, lineShifts, windows.notes);
-  return manufacturingFiles(windows, units, shifts, operatorLogs, productionLogs(lineShifts));
+  return { windows, units, shifts, operatorLogs, production: productionLogs(lineShifts) };
 }
+export type ManufacturingDraws = ReturnType<typeof drawManufacturing>;

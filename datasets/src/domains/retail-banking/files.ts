@@ -1,15 +1,9 @@
 import { activeDomain, csvFile, domainFiles, targetFiles } from "../../domain-files";
 import { leadingColumns } from "../../rows";
 import type { DomainFiles } from "../../types";
-import type { makeCreditPanel } from "./credit-panel";
-import type { makeCustomers } from "./customers";
-import type { makeTransactions } from "./transactions";
+import type { RetailBankingDraws } from "./index";
 
-export function retailBankingFiles(
-  bank: ReturnType<typeof makeCustomers>,
-  transactions: ReturnType<typeof makeTransactions>,
-  panel: ReturnType<typeof makeCreditPanel>,
-): DomainFiles {
+export function retailBankingFiles({ bank, transactions, panel }: RetailBankingDraws): DomainFiles {
   const retailBanking = activeDomain("retail-banking");
   const data = {
     ...targetFiles(

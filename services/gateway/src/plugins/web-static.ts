@@ -38,6 +38,12 @@ export interface WebStaticOptions {
    * are rendered per request by the web's server build (docs/adr/0027). Absent: the app shell.
    */
   publicDomains?: () => Promise<CompetitionDomain[]>;
+  /**
+   * A board's cached body as `GET /api/leaderboard` ("overall") or
+   * `GET /api/leaderboard/domain/<slug>` sends it to a reader the visibility admits: with it
+   * (and `publicCompetition`) the leaderboards are rendered per request (docs/adr/0028).
+   */
+  publicLeaderboard?: (board: string) => Promise<string>;
 }
 
 /**
@@ -47,7 +53,13 @@ export interface WebStaticOptions {
 export const webStaticPlugin = fp(
   async (
     app: FastifyInstance,
-    { staticDir, webDistDir, publicCompetition, publicDomains }: WebStaticOptions,
+    {
+      staticDir,
+      webDistDir,
+      publicCompetition,
+      publicDomains,
+      publicLeaderboard,
+    }: WebStaticOptions,
   ) => {
     mkdirSync(staticDir, { recursive: true });
     // Decorates `reply.sendFile`; the routes below decide the folder per request.
@@ -103,6 +115,7 @@ export const webStaticPlugin = fp(
         ? createHtmlDocuments(webDistDir, publicCompetition, app.log, {
             staticDir,
             publicDomains,
+            publicLeaderboard,
           })
         : null;
     if (documents) {
@@ -120,7 +133,10 @@ export const webStaticPlugin = fp(
       const path = request.url.split("?")[0] ?? "";
       const isApi = path === "/api" || path.startsWith("/api/") || path.startsWith("/static/");
       if (!isApi && hasWeb && (request.method === "GET" || request.method === "HEAD")) {
-        if (documents) return sendDocument(request, reply, documents.page(path));
+        if (documents) {
+          const query = request.url.length > path.length;
+          return sendDocument(request, reply, documents.page(path, query));
+        }
         return reply
           .header("cache-control", "no-cache")
           .type("text/html")
@@ -190,7 +206,12 @@ function createHtmlDocuments(
   {
     staticDir,
     publicDomains,
-  }: { staticDir: string; publicDomains?: (() => Promise<CompetitionDomain[]>) | undefined },
+    publicLeaderboard,
+  }: {
+    staticDir: string;
+    publicDomains?: (() => Promise<CompetitionDomain[]>) | undefined;
+    publicLeaderboard?: ((board: string) => Promise<string>) | undefined;
+  },
 ) {
   const templates = new Map<string, Template>();
   const definitionJson = new WeakMap<object, string>();
@@ -261,14 +282,19 @@ function createHtmlDocuments(
     );
   }
 
-  const domainPages = createDomainPages(webDistDir, staticDir, publicDomains, log, template);
+  const serverBuild = createServerBuild(webDistDir, log);
+  const domainPages = createDomainPages(staticDir, publicDomains, log, template, serverBuild);
+  const leaderboardPages = createLeaderboardPages(publicLeaderboard, log, template, serverBuild);
 
-  /** A domain page rendered with the current data, or null (then the shell). */
-  async function domainPage(
+  /** A domain page or a leaderboard rendered with the current data, or null (then the shell). */
+  async function requestPage(
     path: string,
+    query: boolean,
     competition: PublicCompetition,
   ): Promise<HtmlDocument | null> {
-    const rendered = await domainPages?.render(path, competition);
+    const rendered =
+      (await domainPages?.render(path, competition)) ??
+      (query ? null : await leaderboardPages?.render(path, competition));
     if (!rendered) return null;
     const statusJson = JSON.stringify(competition.status);
     const key = [rendered.html, competition.definition, competition.version, statusJson];
@@ -299,18 +325,19 @@ function createHtmlDocuments(
     async shell(): Promise<HtmlDocument | null> {
       return shellWith(await current());
     },
-    /** The prerendered page for `path` while it is current, else the shell. */
-    async page(path: string): Promise<HtmlDocument | null> {
+    /**
+     * The prerendered page for `path` while it is current, else the page rendered per request
+     * when it is one (a leaderboard only without a query: `?standings=` and `?domain=` change
+     * its first render), else the shell.
+     */
+    async page(path: string, query = false): Promise<HtmlDocument | null> {
       const file = prerenderedFile(path);
       const [page, competition] = await Promise.all([file ? template(file) : null, current()]);
-      if (!page && competition) {
-        const rendered = await domainPage(path, competition);
-        if (rendered) return rendered;
+      if (!competition) return shellWith(competition);
+      if (file && page && isPrerendered(page, competition.definition)) {
+        return fill(file, page, competition);
       }
-      if (!file || !page || !competition || !isPrerendered(page, competition.definition)) {
-        return shellWith(competition);
-      }
-      return fill(file, page, competition);
+      return (await requestPage(path, query, competition)) ?? shellWith(competition);
     },
   };
 }
@@ -389,17 +416,20 @@ function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /**
- * What the web build leaves for the domain pages (web/src/prerendered.ts): their document (the
- * first script, no app) and the server build that renders them. Both lie under pages/, which is
- * never served as files.
+ * What the web build leaves for the pages rendered per request (web/src/prerendered.ts): their
+ * documents (the first script, no app) and the server build that renders them. All lie under
+ * pages/, which is never served as files.
  */
-const DOMAIN_TEMPLATE = `${PAGES_DIR}/_request/DomainPage.html`;
+const requestTemplate = (module: string) => `${PAGES_DIR}/_request/${module}.html`;
+const DOMAIN_TEMPLATE = requestTemplate("DomainPage");
 const SERVER_BUILD = `${PAGES_DIR}/_server/entry-server.js`;
 const DOMAIN_PAGE = /^\/domains\/([a-z0-9][a-z0-9-]*)$/;
+/** A domain's leaderboard by slug or display name, URL-encoded (nothing to escape in HTML). */
+const LEADERBOARD_PAGE = /^\/leaderboard(\/domain\/[A-Za-z0-9%._~-]+)?$/;
 const EMPTY_ROOT = '<div id="root"></div>';
 const MINUTE_MS = 60_000;
 
-/** The parts of the web's server build (web/src/entry-server.tsx) the domain pages use. */
+/** The parts of the web's server build (web/src/entry-server.tsx) the gateway uses. */
 interface WebServerBuild {
   PREVIEW_BYTES: number;
   PAGE_DATA_ID: string;
@@ -411,6 +441,16 @@ interface WebServerBuild {
     readStart: (url: string) => Promise<FileStart | null>,
     renderedAt: Date,
   ): Promise<{ html: string; footer: string; data: unknown } | null>;
+  leaderboardReads(
+    pathname: string,
+    competition: PublicCompetition,
+  ): { key: string; board: string }[] | null;
+  renderLeaderboardPage(
+    pathname: string,
+    competition: PublicCompetition,
+    boards: Record<string, unknown>,
+    renderedAt: Date,
+  ): Promise<{ html: string; data: unknown }>;
 }
 
 interface FileStart {
@@ -418,26 +458,16 @@ interface FileStart {
   complete: boolean;
 }
 
-/**
- * The domain pages rendered per request (docs/adr/0027): the web's server build renders the
- * page from the definition, `GET /api/competition/domains`'s answer and the start of each file
- * it previews, at the current minute (the page's clock), as a signed-out visitor sees it once
- * its loading time is over. A render is kept while none of those changed, so a page is rendered
- * at most once a minute. Null when the build has no server render or anything is missing: the
- * caller serves the app shell, as before.
- */
-function createDomainPages(
-  webDistDir: string,
-  staticDir: string,
-  publicDomains: (() => Promise<CompetitionDomain[]>) | undefined,
-  log: FastifyBaseLogger,
-  template: (file: string) => Promise<Template | null>,
-) {
-  if (!publicDomains) return null;
-  let server: { mtimeMs: number; build: Promise<WebServerBuild | null> } | null = null;
-  const kept = new Map<string, { key: unknown[]; html: string }>();
+type ServerBuild = () => Promise<WebServerBuild | null>;
 
-  function serverBuild(): Promise<WebServerBuild | null> {
+/**
+ * The web's server build, imported on first use. Null without one, or after a new web build
+ * under this process: a module cannot be imported again (its chunks import it by its URL), and a
+ * build's render only fits its own styles, so the shell until a restart.
+ */
+function createServerBuild(webDistDir: string, log: FastifyBaseLogger): ServerBuild {
+  let server: { mtimeMs: number; build: Promise<WebServerBuild | null> } | null = null;
+  return () => {
     const file = join(webDistDir, SERVER_BUILD);
     return stat(file).then(
       (info) => {
@@ -450,13 +480,77 @@ function createDomainPages(
           );
           server = { mtimeMs: info.mtimeMs, build };
         }
-        // A module cannot be imported again (its chunks import it by its URL), and a build's
-        // render only fits its own styles: after a new web build, the shell until a restart.
         return server.mtimeMs === info.mtimeMs ? server.build : null;
       },
       () => null,
     );
-  }
+  };
+}
+
+/**
+ * `page`'s document with the render in #root (marked with the path it was rendered for, which
+ * the browser adopts only there), the footer after it, and the data it was rendered from in the
+ * page-data script (`<` escaped, as for the competition: no text in the data can close it).
+ */
+function filledDocument(
+  page: Template,
+  build: WebServerBuild,
+  path: string,
+  rendered: { html: string; footer?: string; data: unknown },
+): string {
+  const data = JSON.stringify(rendered.data).replace(/</g, "\\u003c");
+  return page.html.replace(
+    EMPTY_ROOT,
+    () =>
+      `<div id="root" data-prerendered="${path}">${rendered.html}</div>${rendered.footer ?? ""}` +
+      `<script id="${build.PAGE_DATA_ID}" type="application/json">${data}</script>`,
+  );
+}
+
+/** What every render depends on: its document, the server build and the competition, then `parts`. */
+function renderKey(
+  page: Template,
+  build: WebServerBuild,
+  competition: PublicCompetition,
+  ...parts: unknown[]
+): unknown[] {
+  const status = JSON.stringify(competition.status);
+  return [page, build, competition.definition, competition.version, status, ...parts];
+}
+
+/** A render kept while every part of its key is the same (by identity). */
+function keptRenders() {
+  const kept = new Map<string, { key: unknown[]; html: string }>();
+  return {
+    get(path: string, key: unknown[]): string | null {
+      const cached = kept.get(path);
+      return cached?.key.every((part, i) => part === key[i]) ? cached.html : null;
+    },
+    /** Keeps `html` for `path` under `key`; the render as the caller answers it. */
+    keep(path: string, key: unknown[], html: string): { html: string } {
+      kept.set(path, { key, html });
+      return { html };
+    },
+  };
+}
+
+/**
+ * The domain pages rendered per request (docs/adr/0027): the web's server build renders the
+ * page from the definition, `GET /api/competition/domains`' answer and the start of each file
+ * it previews, at the current minute (the page's clock), as a signed-out visitor sees it once
+ * its loading time is over. A render is kept while none of those changed, so a page is rendered
+ * at most once a minute. Null when the build has no server render or anything is missing: the
+ * caller serves the app shell, as before.
+ */
+function createDomainPages(
+  staticDir: string,
+  publicDomains: (() => Promise<CompetitionDomain[]>) | undefined,
+  log: FastifyBaseLogger,
+  template: (file: string) => Promise<Template | null>,
+  serverBuild: ServerBuild,
+) {
+  if (!publicDomains) return null;
+  const kept = keptRenders();
 
   /** The first `bytes` of a file under /static/, as a ranged read gives them; null if none. */
   async function readStart(url: string, bytes: number): Promise<FileStart | null> {
@@ -497,18 +591,16 @@ function createDomainPages(
         const starts = new Map<string, FileStart | null>();
         for (const url of urls) starts.set(url, await readStart(url, build.PREVIEW_BYTES));
         const minute = Math.floor(Date.now() / MINUTE_MS);
-        const key = [
+        const key = renderKey(
           page,
           build,
-          competition.definition,
-          competition.version,
-          JSON.stringify(competition.status),
+          competition,
           JSON.stringify(domains),
           JSON.stringify([...starts]),
           minute,
-        ];
-        const cached = kept.get(path);
-        if (cached?.key.every((part, i) => part === key[i])) return { html: cached.html };
+        );
+        const cached = kept.get(path, key);
+        if (cached) return { html: cached };
         const rendered = await build.renderDomainPage(
           path,
           competition,
@@ -517,18 +609,70 @@ function createDomainPages(
           new Date(minute * MINUTE_MS),
         );
         if (!rendered) return null;
-        // `<` escaped, as for the competition: no text in the data can close the script.
-        const data = JSON.stringify(rendered.data).replace(/</g, "\\u003c");
-        const html = page.html.replace(
-          EMPTY_ROOT,
-          () =>
-            `<div id="root" data-prerendered="${path}">${rendered.html}</div>${rendered.footer}` +
-            `<script id="${build.PAGE_DATA_ID}" type="application/json">${data}</script>`,
-        );
-        kept.set(path, { key, html });
-        return { html };
+        return kept.keep(path, key, filledDocument(page, build, path, rendered));
       } catch (err) {
         log.warn({ err, path }, "the domain page could not be rendered: serving the app shell");
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * The leaderboards rendered per request (docs/adr/0028): `/leaderboard` and
+ * `/leaderboard/domain/<name>` as a signed-out reader sees them, from the cached bodies of the
+ * boards the server build names (none under a visibility that shows such a reader the gate). A
+ * render is kept while the definition, version, status and those bodies are the same: at most
+ * one per rankings change. Null when there is nothing to render or anything fails: the shell.
+ */
+function createLeaderboardPages(
+  publicLeaderboard: ((board: string) => Promise<string>) | undefined,
+  log: FastifyBaseLogger,
+  template: (file: string) => Promise<Template | null>,
+  serverBuild: ServerBuild,
+) {
+  if (!publicLeaderboard) return null;
+  const kept = keptRenders();
+  const parsed = new Map<string, { body: string; value: unknown }>();
+
+  /** A board's body as an object, parsed once per body. */
+  async function board(name: string): Promise<{ body: string; value: unknown }> {
+    const body = await publicLeaderboard!(name);
+    let known = parsed.get(name);
+    if (known?.body !== body) {
+      known = { body, value: JSON.parse(body) as unknown };
+      parsed.set(name, known);
+    }
+    return known;
+  }
+
+  return {
+    async render(path: string, competition: PublicCompetition): Promise<{ html: string } | null> {
+      const match = LEADERBOARD_PAGE.exec(path);
+      if (!match) return null;
+      try {
+        const module = match[1] ? "DomainLeaderboardPage" : "LeaderboardPage";
+        const [page, build] = await Promise.all([template(requestTemplate(module)), serverBuild()]);
+        if (!page || !build || !page.html.includes(EMPTY_ROOT)) return null;
+        const reads = build.leaderboardReads(path, competition);
+        if (!reads) return null;
+        const boards = await Promise.all(reads.map((read) => board(read.board)));
+        const key = renderKey(
+          page,
+          build,
+          competition,
+          competition.leaderboard_visibility,
+          ...boards.map((answer) => answer.body),
+        );
+        const cached = kept.get(path, key);
+        if (cached) return { html: cached };
+        const fallback = Object.fromEntries(
+          reads.map((read, i) => [read.key, boards[i]!.value] as const),
+        );
+        const rendered = await build.renderLeaderboardPage(path, competition, fallback, new Date());
+        return kept.keep(path, key, filledDocument(page, build, path, rendered));
+      } catch (err) {
+        log.warn({ err, path }, "the leaderboard could not be rendered: serving the app shell");
         return null;
       }
     },

@@ -1,13 +1,7 @@
 import { Button, type ButtonProps, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type ReactNode, useState } from "react";
-import { type ActionError, ConfirmModal } from "../Dashboard/ConfirmModal";
-import { adminFailure } from "./adminErrors";
-
-export interface Done {
-  title: string;
-  message: string;
-}
+import { ConfirmModal } from "../Dashboard/ConfirmModal";
+import { type Done, useDialogRequest } from "./useDialogRequest";
 
 interface ConfirmButtonProps extends Pick<ButtonProps, "variant" | "color" | "size"> {
   label: string;
@@ -30,32 +24,20 @@ interface ConfirmButtonProps extends Pick<ButtonProps, "variant" | "color" | "si
 export function ConfirmButton({
   label,
   ariaLabel,
-  title,
   children,
-  confirmLabel,
   failed,
   run,
   disabled,
   variant = "light",
   color,
   size = "sm",
+  ...dialog
 }: ConfirmButtonProps) {
   const [opened, setOpened] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<ActionError | null>(null);
+  const { status, send, clearError } = useDialogRequest(failed);
 
   const confirm = async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      const done = await run();
-      setOpened(false);
-      notifications.show({ color: "green", ...done });
-    } catch (caught) {
-      setError({ title: failed, detail: adminFailure(caught) });
-    } finally {
-      setLoading(false);
-    }
+    if (await send(run)) setOpened(false);
   };
 
   return (
@@ -67,19 +49,17 @@ export function ConfirmButton({
         disabled={disabled}
         aria-label={ariaLabel}
         onClick={() => {
-          setError(null);
+          clearError();
           setOpened(true);
         }}
       >
         {label}
       </Button>
       <ConfirmModal
+        {...dialog}
         opened={opened}
-        title={title}
-        confirmLabel={confirmLabel}
         confirmColor={color}
-        loading={loading}
-        error={error}
+        {...status}
         onConfirm={() => void confirm()}
         onClose={() => setOpened(false)}
       >

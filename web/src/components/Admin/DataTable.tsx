@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { LoadError } from "../LoadError";
 import { CaptionedTable, TableSkeleton } from "../TableFrame/TableFrame";
@@ -19,6 +19,30 @@ export interface DataTableProps {
 /** A console list as a captioned table that scrolls inside its frame on a phone. */
 export function DataTable({ busy = false, ...table }: DataTableProps) {
   return <CaptionedTable {...table} busy={busy} verticalSpacing="xs" className={classes.table} />;
+}
+
+/** A row's first cell: who or what the row is, in bold, over a small note (dimmed by default). */
+export function NameCell({
+  name,
+  note,
+  noteColor = "dimmed",
+}: {
+  name: ReactNode;
+  note?: ReactNode;
+  noteColor?: string;
+}) {
+  return (
+    <Table.Td className={classes.wrapAnywhere}>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      {note !== undefined && (
+        <Text size="xs" c={noteColor}>
+          {note}
+        </Text>
+      )}
+    </Table.Td>
+  );
 }
 
 /** What a console list needs of its SWR read. */

@@ -5,8 +5,30 @@ import {
   type SimpleGridProps,
   TextInput,
 } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { type ReactNode, useState } from "react";
 import { fromLocalInput, toLocalInput } from "./time";
+
+/** The pause after typing before a list is asked for again. */
+export const TYPING_PAUSE_MS = 300;
+
+/** A list's search box: what it shows, and the query the list follows once typing pauses. */
+export function useSearchBox() {
+  const [text, setText] = useState("");
+  const [query] = useDebouncedValue(text, TYPING_PAUSE_MS);
+  return { query, box: { value: text, onChange: setText } };
+}
+
+/**
+ * The `value` and `onChange` of one filter of a list's filter set, by name: a change hands
+ * `onChange` the whole set with that filter changed.
+ */
+export function filterFields<F>(filters: F, onChange: (filters: F) => void) {
+  return <K extends keyof F>(name: K) => ({
+    value: filters[name],
+    onChange: (value: F[K]) => onChange({ ...filters, [name]: value }),
+  });
+}
 
 /** A list's filters, as one named group of fields in a grid. */
 export function FilterGroup({
@@ -25,48 +47,33 @@ export function FilterGroup({
   );
 }
 
-/** A filter picked from a list; `""` is the "any" choice. */
-export function ChoiceFilter<T extends string>({
-  label,
-  description,
-  data,
-  value,
-  onChange,
-}: {
+/** What every filter takes: its label, and its value with the way to change it. */
+interface FilterProps<T> {
   label: string;
-  description?: string;
-  data: NativeSelectProps["data"];
   value: T;
   onChange: (value: T) => void;
-}) {
+}
+
+/** A filter picked from a list; `""` is the "any" choice. */
+export function ChoiceFilter<T extends string>({
+  onChange,
+  ...select
+}: FilterProps<T> & { description?: string; data: NativeSelectProps["data"] }) {
   return (
-    <NativeSelect
-      label={label}
-      description={description}
-      data={data}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value as T)}
-    />
+    <NativeSelect {...select} onChange={(event) => onChange(event.currentTarget.value as T)} />
   );
 }
 
 /** A time bound, typed in the reader's zone and kept as an ISO time ("" when empty). */
 export function MomentFilter({
-  label,
-  description,
   value,
   onChange,
-}: {
-  label: string;
-  description: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: FilterProps<string> & { description: string }) {
   return (
     <TextInput
+      {...input}
       type="datetime-local"
-      label={label}
-      description={description}
       value={toLocalInput(value)}
       onChange={(event) => onChange(fromLocalInput(event.currentTarget.value))}
     />
@@ -75,24 +82,14 @@ export function MomentFilter({
 
 /** A filter typed as text; a search box when `search`. */
 export function TextFilter({
-  label,
-  placeholder,
   search,
-  value,
   onChange,
-}: {
-  label: string;
-  placeholder: string;
-  search?: boolean;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+  ...input
+}: FilterProps<string> & { placeholder: string; search?: boolean }) {
   return (
     <TextInput
-      label={label}
-      placeholder={placeholder}
+      {...input}
       type={search ? "search" : undefined}
-      value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );

@@ -1,9 +1,7 @@
 import { Text, Textarea } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useState } from "react";
 import { ConfirmModal } from "../Dashboard/ConfirmModal";
-import { adminFailure } from "./adminErrors";
-import type { Done } from "./ConfirmButton";
+import { type Done, useDialogRequest } from "./useDialogRequest";
+import { useTextField } from "./useTextField";
 
 interface ReasonModalProps {
   opened: boolean;
@@ -22,60 +20,45 @@ interface ReasonModalProps {
 
 /** Asks for the reason an action needs (a disqualification, an invalidation), then sends it. */
 export function ReasonModal({
-  opened,
   onClose,
-  title,
   description,
   label,
-  confirmLabel,
   maxLength,
   failed,
   optional = false,
   confirmColor = "red",
   run,
+  ...dialog
 }: ReasonModalProps) {
-  const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [requestError, setRequestError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const reason = useTextField();
+  const { status, send, clearError } = useDialogRequest(failed);
 
   const close = () => {
-    setReason("");
-    setFieldError(null);
-    setRequestError(null);
+    reason.setValue("");
+    reason.setError(null);
+    clearError();
     onClose();
   };
 
   const submit = async () => {
-    const trimmed = reason.trim();
+    const trimmed = reason.value.trim();
     if (!trimmed && !optional) {
-      setFieldError("A reason is required.");
+      reason.setError("A reason is required.");
       return;
     }
-    setLoading(true);
-    setRequestError(null);
-    try {
-      const done = await run(trimmed);
-      notifications.show({ color: "green", ...done });
-      setLoading(false);
-      setReason("");
+    if (await send(() => run(trimmed))) {
+      reason.setValue("");
       onClose();
-    } catch (caught) {
-      setRequestError(adminFailure(caught));
-      setLoading(false);
     }
   };
 
   return (
     <ConfirmModal
       form
-      opened={opened}
+      {...dialog}
       onClose={close}
-      title={title}
-      confirmLabel={confirmLabel}
       confirmColor={confirmColor}
-      loading={loading}
-      error={requestError ? { title: failed, detail: requestError } : null}
+      {...status}
       onConfirm={() => void submit()}
     >
       <Text size="sm">{description}</Text>
@@ -85,12 +68,7 @@ export function ReasonModal({
         autosize
         minRows={3}
         maxLength={maxLength}
-        value={reason}
-        error={fieldError}
-        onChange={(event) => {
-          setReason(event.currentTarget.value);
-          setFieldError(null);
-        }}
+        {...reason.input}
         data-autofocus
       />
     </ConfirmModal>

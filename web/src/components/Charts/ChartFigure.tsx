@@ -1,5 +1,7 @@
 import { Box, Group, Stack, Table, Text } from "@mantine/core";
 import { Component, type ReactNode, Suspense, useId } from "react";
+import { CellRows } from "../CellRows";
+import { ColumnHeads } from "../ColumnHeads";
 import classes from "./Charts.module.css";
 import { LazyUPlotChart } from "./lazy";
 import type { ChartSpec } from "./types";
@@ -65,26 +67,8 @@ export function ChartFigure({ title, summary, table, spec, controls }: ChartFigu
           <Table.ScrollContainer minWidth={0} type="native">
             <Table striped withTableBorder fz="sm" className={classes.table}>
               <caption className={classes.tableCaption}>{table.caption}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  {table.columns.map((column) => (
-                    <Table.Th key={column} scope="col">
-                      {column}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {table.rows.map((row, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the chart's points, in order
-                  <Table.Tr key={i}>
-                    {row.map((cell, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells are the columns, in order
-                      <Table.Td key={j}>{cell}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+              <ColumnHeads columns={table.columns} />
+              <CellRows rows={table.rows} />
             </Table>
           </Table.ScrollContainer>
         </details>

@@ -2,8 +2,8 @@ import { lazy } from "react";
 
 /**
  * uPlot and its styles come with this chunk only, fetched when a chart first renders. The pages
- * load their chart sections with React.lazy too, each starting this import alongside (written
- * out in each page, not shared from here: a helper shared by three pages became a chunk of its
- * own that every page load listed, and the landing page's first script grew).
+ * load their chart sections through `lazyChart` (its own file, not this one: a helper here became
+ * a chunk that every page load listed, and the landing page's first script grew; on its own it is
+ * listed only by the pages that draw charts).
  */
 export const LazyUPlotChart = lazy(() => import("./UPlotChart"));

@@ -1,8 +1,9 @@
 import { Box, Button, Group, Text, Textarea, VisuallyHidden } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
 import { type ReactNode, useId } from "react";
+import { CheckIcon } from "../icons";
 import classes from "./Dashboard.module.css";
-import { CheckIcon, CopyIcon } from "./icons";
+import { CopyIcon } from "./icons";
 
 /** docs/product.md#timers-and-constants: the copy confirmation lasts 1 second. */
 export const COPY_CONFIRMATION_MS = 1_000;
@@ -46,7 +47,7 @@ export function CopyField({ label, value, labelExtra, footer }: CopyFieldProps) 
           className={classes.copyButton}
           variant={clipboard.copied ? "light" : "default"}
           color={clipboard.copied ? "teal" : undefined}
-          leftSection={clipboard.copied ? <CheckIcon /> : <CopyIcon />}
+          leftSection={clipboard.copied ? <CheckIcon size={16} /> : <CopyIcon />}
           aria-label={`Copy ${label}`}
           onClick={() => clipboard.copy(value)}
         >

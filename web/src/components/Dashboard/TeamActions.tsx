@@ -1,13 +1,40 @@
 import { Button, Text } from "@mantine/core";
 import type { TeamView } from "@tandem/contracts";
 import { TEAM_MESSAGES } from "@tandem/contracts";
+import type { ReactNode } from "react";
 import { useActivateTeam, useLeaveTeam } from "../../api/teams/hooks";
 import { LogoutIcon } from "../icons";
 import { JupyterLaunch } from "../Jupyter/JupyterLaunch";
 import { ConfirmModal } from "./ConfirmModal";
 import classes from "./Dashboard.module.css";
 import { BoltIcon } from "./icons";
-import { useConfirmedAction } from "./useConfirmedAction";
+import { type ConfirmedAction, useConfirmedAction } from "./useConfirmedAction";
+
+interface TeamDialogProps {
+  action: ConfirmedAction;
+  /** What it asks to do to the team ("Leave"): the title's verb and the confirm button. */
+  verb: string;
+  color: string;
+  teamName: string;
+  /** What doing it means. */
+  text: string;
+  children?: ReactNode;
+}
+
+/** Asks 'Leave team "name"?' or the like before the action named by `verb`. */
+function TeamDialog({ action, verb, color, teamName, text, children }: TeamDialogProps) {
+  return (
+    <ConfirmModal
+      {...action.modal}
+      title={`${verb} team "${teamName}"?`}
+      confirmLabel={verb}
+      confirmColor={color}
+    >
+      <Text size="sm">{text}</Text>
+      {children}
+    </ConfirmModal>
+  );
+}
 
 interface TeamActionsProps {
   team: TeamView;
@@ -18,7 +45,12 @@ interface TeamActionsProps {
 export function TeamActions({ team, isAdmin }: TeamActionsProps) {
   const { trigger: leaveTeam, isMutating: leaving } = useLeaveTeam();
   const { trigger: activateTeam, isMutating: activating } = useActivateTeam();
-  const lastMember = team.member_count <= 1;
+  const leaveText =
+    team.member_count > 1
+      ? "You can rejoin later with the team's current invite code, if there is room."
+      : team.status === "active"
+        ? "You are the team's last member, so leaving dissolves the team: its API key stops working and it leaves the leaderboards. Its submissions are kept for the record."
+        : "You are the team's last member, so leaving deletes the team and its API key.";
 
   const leave = useConfirmedAction({
     request: () => leaveTeam(),
@@ -54,34 +86,25 @@ export function TeamActions({ team, isAdmin }: TeamActionsProps) {
         </Button>
       </div>
 
-      <ConfirmModal
-        {...leave.modal}
-        title={`Leave team "${team.team_name}"?`}
-        confirmLabel="Leave"
-        confirmColor="red"
-      >
-        <Text size="sm">
-          {!lastMember
-            ? "You can rejoin later with the team's current invite code, if there is room."
-            : team.status === "active"
-              ? "You are the team's last member, so leaving dissolves the team: its API key stops working and it leaves the leaderboards. Its submissions are kept for the record."
-              : "You are the team's last member, so leaving deletes the team and its API key."}
-        </Text>
-      </ConfirmModal>
+      <TeamDialog
+        action={leave}
+        verb="Leave"
+        color="red"
+        teamName={team.team_name}
+        text={leaveText}
+      />
 
-      <ConfirmModal
-        {...activate.modal}
-        title={`Activate team "${team.team_name}"?`}
-        confirmLabel="Activate"
-        confirmColor="green"
+      <TeamDialog
+        action={activate}
+        verb="Activate"
+        color="green"
+        teamName={team.team_name}
+        text="Activating starts the competition timer for this team and enables submissions."
       >
-        <Text size="sm">
-          Activating starts the competition timer for this team and enables submissions.
-        </Text>
         <Text size="sm" fw={600}>
           This cannot be undone.
         </Text>
-      </ConfirmModal>
+      </TeamDialog>
     </>
   );
 }

@@ -8,8 +8,6 @@ export const CopyIcon = small([
   "M4.012 16.737a2 2 0 0 1 -1.012 -1.737v-10c0 -1.1 .9 -2 2 -2h10c.75 0 1.158 .385 1.5 1",
 ]);
 
-export const CheckIcon = small(["M5 12l5 5l10 -10"]);
-
 export const HelpIcon = small([
   "M3 12a9 9 0 1 0 18 0a9 9 0 0 0 -18 0",
   "M12 16v.01",

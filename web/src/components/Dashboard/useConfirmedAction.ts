@@ -22,6 +22,8 @@ interface ConfirmedActionOptions {
   done: { title: string; message: string };
 }
 
+export type ConfirmedAction = ReturnType<typeof useConfirmedAction>;
+
 /**
  * The state of an action asked about in a ConfirmModal: the dialog opens without an old error,
  * closes on success with a notification, and keeps a failure in the dialog with the server's

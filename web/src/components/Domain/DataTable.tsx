@@ -1,4 +1,5 @@
 import { Table } from "@mantine/core";
+import { CellRows } from "../CellRows";
 import { ColumnHeads } from "../ColumnHeads";
 import { ScrollRegion } from "../Info/ScrollRegion";
 import classes from "./Domain.module.css";
@@ -16,17 +17,7 @@ export function DataTable({ header, rows, label }: DataTableProps) {
     <ScrollRegion label={label}>
       <Table striped withTableBorder fz="sm" className={classes.table}>
         <ColumnHeads columns={header} />
-        <Table.Tbody>
-          {rows.map((row, r) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are static and have no id
-            <Table.Tr key={r}>
-              {row.map((cell, c) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <Table.Td key={c}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <CellRows rows={rows} />
       </Table>
     </ScrollRegion>
   );

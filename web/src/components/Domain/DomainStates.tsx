@@ -46,10 +46,13 @@ export function RevealAfterLoading({ children }: { children: ReactNode }) {
       className={classes.reveal}
       style={{ "--domain-loading-ms": `${SITE_TIMERS.domainLoadingMs}ms` } as CSSProperties}
     >
-      <div className={classes.revealContent}>{children}</div>
+      {/* The loading state first: each animation starts when the parser reaches its element, and
+          the long content can arrive in a later chunk. In this order the loading state is hidden
+          no later than the content shows; the other way round, both showed for a moment. */}
       <div className={classes.revealLoading}>
         <DomainLoading animate={false} />
       </div>
+      <div className={classes.revealContent}>{children}</div>
     </div>
   );
 }

@@ -40,7 +40,10 @@ export function MobileNav({ onLogout }: MobileNavProps) {
     <Stack gap="xs">
       <nav aria-label="Main">
         {LINKS_BEFORE_DOMAINS.map(renderLink)}
-        {/* A real button with its state, so keyboards and screen readers can open the group. */}
+        {/* A real button with its state, so keyboards and screen readers can open the group.
+            Its links exist only while it is open: kept mounted, they would be rendered hidden in
+            an Activity, whose effects do not run, and a react-router Link whose effects have not
+            run drops its click (its navigate() only warns). */}
         <NavLink
           component="button"
           type="button"
@@ -48,6 +51,7 @@ export function MobileNav({ onLogout }: MobileNavProps) {
           opened={domainsOpen}
           onChange={setDomainsOpen}
           aria-expanded={domainsOpen}
+          keepMounted={false}
         >
           {domainLinks.links.map(renderLink)}
         </NavLink>

@@ -24,9 +24,7 @@ export function AudienceCarousel() {
     <LandingSection titleId="participate-title" title={participate.title} intro={participate.intro}>
       <section
         className={classes.carousel}
-        aria-roledescription="carousel"
-        aria-label="Who the competition is for"
-        {...control.regionProps}
+        {...control.carouselProps("Who the competition is for")}
       >
         <div
           className={classes.carouselSlides}
@@ -87,11 +85,7 @@ export function AudienceCarousel() {
           >
             <ChevronRightIcon />
           </button>
-          <RotationButton
-            playing={control.playing}
-            onToggle={control.togglePlaying}
-            subject="audience slides"
-          />
+          <RotationButton control={control} subject="audience slides" />
         </div>
       </section>
     </LandingSection>

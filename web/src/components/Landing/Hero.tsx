@@ -27,12 +27,7 @@ export function Hero() {
   const action = status === "authenticated" ? actions.dashboard : actions.register;
 
   return (
-    <section
-      className={classes.hero}
-      aria-roledescription="carousel"
-      aria-label="Competition highlights"
-      {...control.regionProps}
-    >
+    <section className={classes.hero} {...control.carouselProps("Competition highlights")}>
       <div
         className={classes.heroBackgrounds}
         aria-hidden="true"
@@ -90,12 +85,7 @@ export function Hero() {
         </div>
 
         <div className={classes.heroControls}>
-          <RotationButton
-            playing={control.playing}
-            onToggle={control.togglePlaying}
-            subject="highlights"
-            tone="light"
-          />
+          <RotationButton control={control} subject="highlights" tone="light" />
           <CarouselDots
             label="Choose a highlight"
             labels={slides.map((_, i) => `Show highlight ${i + 1} of ${slides.length}`)}

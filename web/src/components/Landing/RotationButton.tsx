@@ -1,9 +1,9 @@
 import { PauseIcon, PlayIcon } from "./icons";
 import classes from "./Landing.module.css";
+import type { RotationControl } from "./rotation";
 
 interface RotationButtonProps {
-  playing: boolean;
-  onToggle: () => void;
+  control: Pick<RotationControl, "playing" | "togglePlaying">;
   /** What rotates, for the accessible name ("slides", "logos"). */
   subject: string;
   tone?: "light" | "dark";
@@ -14,13 +14,14 @@ interface RotationButtonProps {
  * other one hidden by `data-playing`: the page's first script flips it before the app is loaded
  * (landing/rotationDom.ts).
  */
-export function RotationButton({ playing, onToggle, subject, tone = "dark" }: RotationButtonProps) {
+export function RotationButton({ control, subject, tone = "dark" }: RotationButtonProps) {
+  const { playing } = control;
   return (
     <button
       type="button"
       className={classes.roundButton}
       data-tone={tone}
-      onClick={onToggle}
+      onClick={control.togglePlaying}
       aria-label={playing ? `Pause ${subject}` : `Play ${subject}`}
       data-rotation-toggle
       data-subject={subject}

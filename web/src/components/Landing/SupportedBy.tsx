@@ -1,17 +1,14 @@
 import { SITE_TIMERS } from "@tandem/competition";
 import { useEffect, useRef } from "react";
 import { useCompetition } from "../../competition/CompetitionContext";
+import { logoLoop } from "../../landing/logoLoop";
 import { ContentImage } from "../ContentImage";
 import classes from "./Landing.module.css";
 import { LandingSection } from "./LandingSection";
 import { RotationButton } from "./RotationButton";
 import { useRotationControl } from "./rotation";
 
-/**
- * Moves the logo track left by one copy of the logos every `loopMs`, then starts over. Driven by
- * animation frames (not a CSS animation) so time spent paused is not skipped on resume, and so
- * the loop follows the page clock.
- */
+/** Runs the logo loop (landing/logoLoop.ts) while `running`, keeping its place while paused. */
 function useLogoLoop(running: boolean, loopMs: number) {
   const trackRef = useRef<HTMLUListElement>(null);
   const elapsed = useRef(0);
@@ -25,25 +22,10 @@ function useLogoLoop(running: boolean, loopMs: number) {
       delete track.dataset.elapsedMs;
     }
     if (!running) return;
-    let frame = 0;
-    let last: number | null = null;
-    let visible = true;
-    const observer = new IntersectionObserver(([entry]) => {
-      visible = entry?.isIntersecting ?? true;
-    });
-    observer.observe(track);
-    const step = (now: number) => {
-      if (last !== null && visible) elapsed.current = (elapsed.current + now - last) % loopMs;
-      last = now;
-      // The track holds the logos twice; half its width is one full loop.
-      const offset = (elapsed.current / loopMs) * (track.scrollWidth / 2);
-      track.style.transform = `translateX(${-offset}px)`;
-      frame = requestAnimationFrame(step);
-    };
-    frame = requestAnimationFrame(step);
+    const loop = logoLoop(track, loopMs, elapsed.current);
+    loop.run(true);
     return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
+      elapsed.current = loop.stop();
     };
   }, [running, loopMs]);
 
@@ -82,13 +64,7 @@ export function SupportedBy() {
               ))}
           </ul>
         </div>
-        {moving && (
-          <RotationButton
-            playing={control.playing}
-            onToggle={control.togglePlaying}
-            subject="supporter logos"
-          />
-        )}
+        {moving && <RotationButton control={control} subject="supporter logos" />}
       </div>
     </LandingSection>
   );

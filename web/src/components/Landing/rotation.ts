@@ -63,8 +63,16 @@ export function useRotationControl(region: string) {
     reducedMotion,
     togglePlaying: () => setChoice(!playing),
     regionProps,
+    /** The region as a WAI-ARIA carousel named `label`. */
+    carouselProps: (label: string) => ({
+      "aria-roledescription": "carousel",
+      "aria-label": label,
+      ...regionProps,
+    }),
   };
 }
+
+export type RotationControl = ReturnType<typeof useRotationControl>;
 
 /** The rotating set of slides: announced only while stopped; landing/boot.ts finds it by its data. */
 export function slidesProps(running: boolean, intervalMs: number) {

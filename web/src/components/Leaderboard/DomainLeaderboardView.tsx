@@ -1,7 +1,9 @@
 import { LEADERBOARD_MESSAGES } from "@tandem/contracts";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useDomainLeaderboard } from "../../api/leaderboard/hooks";
 import type { StandingsView } from "../../api/leaderboard/requests";
+import { useRenderedPage } from "../../pageData";
+import { lazyChart } from "../Charts/lazyChart";
 import { useOwnTeamId } from "./access";
 import { DomainLeaderboardTable } from "./DomainLeaderboardTable";
 import { isForbidden, isTeamRequired, serverDetail } from "./errors";
@@ -9,10 +11,9 @@ import { LeaderboardData } from "./LeaderboardData";
 import { AdminRequired, TeamRequired } from "./LeaderboardGate";
 
 /** Issue 33's histogram under the table, loaded only when it renders (uPlot is fetched alongside). */
-const ScoreDistribution = lazy(() => {
-  void import("../Charts/UPlotChart").catch(() => undefined);
-  return import("./ScoreDistribution").then((m) => ({ default: m.ScoreDistribution }));
-});
+const ScoreDistribution = lazyChart(() =>
+  import("./ScoreDistribution").then((m) => m.ScoreDistribution),
+);
 
 interface DomainLeaderboardViewProps {
   /** Slug or display name, as the API accepts either. */
@@ -33,6 +34,9 @@ export function DomainLeaderboardView({
 }: DomainLeaderboardViewProps) {
   const query = useDomainLeaderboard(domain, view);
   const ownTeamId = useOwnTeamId();
+  // A lazy chunk cannot be rendered on the server: on a page rendered per request the histogram
+  // comes once the app has adopted it, below the table (docs/adr/0028).
+  const rendered = useRenderedPage();
 
   if (isForbidden(query.error)) return <AdminRequired message={adminMessage} />;
   if (isTeamRequired(query.error)) return <TeamRequired />;
@@ -46,9 +50,11 @@ export function DomainLeaderboardView({
       {(data) => (
         <>
           <DomainLeaderboardTable data={data} ownTeamId={ownTeamId} />
-          <Suspense fallback={null}>
-            <ScoreDistribution data={data} ownTeamId={ownTeamId} />
-          </Suspense>
+          {rendered === null && (
+            <Suspense fallback={null}>
+              <ScoreDistribution data={data} ownTeamId={ownTeamId} />
+            </Suspense>
+          )}
         </>
       )}
     </LeaderboardData>

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { useRenderedPage } from "../../pageData";
 import { formatUpdatedAt } from "./format";
 
 interface UpdatedNoteProps {
@@ -15,10 +16,14 @@ interface UpdatedNoteProps {
  * (docs/product.md#leaderboards).
  */
 export function UpdatedNote({ updatedAt, refreshing, onRefresh, extra }: UpdatedNoteProps) {
+  // A page rendered per request refreshes nothing until the app has adopted it (docs/adr/0028).
+  const rendered = useRenderedPage();
+  const busy = refreshing && rendered === null;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text size="xs" c="dimmed">
-        Ranking as of <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt)}</time>. Refreshes
+        Ranking as of{" "}
+        <time dateTime={updatedAt}>{formatUpdatedAt(updatedAt, rendered !== null)}</time>. Refreshes
         every 5 minutes.{" "}
         <Anchor
           component="button"
@@ -26,9 +31,9 @@ export function UpdatedNote({ updatedAt, refreshing, onRefresh, extra }: Updated
           size="xs"
           fw={600}
           onClick={onRefresh}
-          disabled={refreshing}
+          disabled={busy}
         >
-          {refreshing ? "Refreshing…" : "Refresh now"}
+          {busy ? "Refreshing…" : "Refresh now"}
         </Anchor>
       </Text>
       {extra}

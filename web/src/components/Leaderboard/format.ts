@@ -47,11 +47,21 @@ const updatedFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: "medium",
   timeStyle: "short",
 });
+const updatedFormatUtc = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
 
-/** When the server computed the ranking, in the reader's locale. */
-export function formatUpdatedAt(iso: string): string {
+/**
+ * When the server computed the ranking, in the reader's locale and zone; `inUtc`: in UTC and
+ * en-US, named, as a page rendered per request shows it until the browser adopts it
+ * (docs/adr/0028).
+ */
+export function formatUpdatedAt(iso: string, inUtc = false): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : updatedFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return inUtc ? `${updatedFormatUtc.format(date)} UTC` : updatedFormat.format(date);
 }
 
 /** The duration as an ISO 8601 value for `<time dateTime>`, e.g. "P2DT3H15M". */

@@ -1,6 +1,7 @@
-import { Group, NumberInput, Radio, Stack, TextInput } from "@mantine/core";
+import { NumberInput, Stack, TextInput } from "@mantine/core";
 import { gradYearWindow } from "@tandem/contracts";
 import { requiredField } from "../requiredField";
+import { BooleanRadios } from "./BooleanRadios";
 import { dropErrors, type RegistrationFormApi } from "./types";
 
 export function ProfileStep({ form }: { form: RegistrationFormApi }) {
@@ -20,16 +21,7 @@ export function ProfileStep({ form }: { form: RegistrationFormApi }) {
 
   return (
     <Stack gap="md">
-      <Radio.Group
-        label="Are you a student?"
-        value={isStudent ? "yes" : "no"}
-        onChange={(value) => changeStudent(value === "yes")}
-      >
-        <Group gap="xl" mt="xs">
-          <Radio value="yes" label="Yes" />
-          <Radio value="no" label="No" />
-        </Group>
-      </Radio.Group>
+      <BooleanRadios label="Are you a student?" value={isStudent} onChange={changeStudent} inline />
 
       {isStudent && (
         <NumberInput

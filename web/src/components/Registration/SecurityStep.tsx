@@ -1,13 +1,18 @@
-import { Anchor, Checkbox, Radio, Select, Stack } from "@mantine/core";
+import { Anchor, Checkbox, Select, Stack } from "@mantine/core";
 import { INELIGIBILITY_TYPES, MESSAGES } from "@tandem/contracts";
 import { useRef } from "react";
 import { useOrganizerCodeCheck } from "../../api/registration/hooks";
 import { NewPasswordFields } from "../NewPasswordFields";
 import { PasswordField } from "../PasswordField";
 import { requiredField } from "../requiredField";
+import { BooleanRadios } from "./BooleanRadios";
 import { dropErrors, type RegistrationFormApi } from "./types";
 
 const REASONS = INELIGIBILITY_TYPES.map(({ value, label }) => ({ value, label }));
+const ELIGIBILITY_CHOICES = [
+  { value: "eligible", label: "I am eligible to compete" },
+  { value: "not-eligible", label: "I am not eligible to compete" },
+] as const;
 
 export function SecurityStep({ form }: { form: RegistrationFormApi }) {
   const eligible = form.useWatchValue("eligibilityConfirmed");
@@ -53,16 +58,12 @@ export function SecurityStep({ form }: { form: RegistrationFormApi }) {
     <Stack gap="md">
       <NewPasswordFields form={form} label="Password" />
 
-      <Radio.Group
+      <BooleanRadios
         label="Eligibility"
-        value={eligible ? "eligible" : "not-eligible"}
-        onChange={(value) => changeEligibility(value === "eligible")}
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio value="eligible" label="I am eligible to compete" />
-          <Radio value="not-eligible" label="I am not eligible to compete" />
-        </Stack>
-      </Radio.Group>
+        value={eligible}
+        onChange={changeEligibility}
+        choices={ELIGIBILITY_CHOICES}
+      />
 
       {!eligible && (
         <Select

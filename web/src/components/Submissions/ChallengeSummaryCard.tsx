@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useId } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
-import { CheckIcon } from "../Dashboard/icons";
+import { CheckIcon } from "../icons";
 import { feedbackRule, formatResetTime, formatScore, formatSubmittedAt } from "./format";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { ScoreText } from "./ScoreText";

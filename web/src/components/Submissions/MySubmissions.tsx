@@ -1,16 +1,14 @@
 import { Stack, Title } from "@mantine/core";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { ChallengeSummary } from "../../api/submissions/requests";
+import { lazyChart } from "../Charts/lazyChart";
 import { QueueStatus } from "../QueueStatus/QueueStatus";
 import { SUBMISSION_MESSAGES as M } from "./messages";
 import { SubmissionHistory } from "./SubmissionHistory";
 import { SubmissionsOverview } from "./SubmissionsOverview";
 
 /** Issue 33's chart, loaded only when the dashboard renders it (uPlot is fetched alongside). */
-const ScoreOverTime = lazy(() => {
-  void import("../Charts/UPlotChart").catch(() => undefined);
-  return import("./ScoreOverTime").then((m) => ({ default: m.ScoreOverTime }));
-});
+const ScoreOverTime = lazyChart(() => import("./ScoreOverTime").then((m) => m.ScoreOverTime));
 
 interface MySubmissionsProps {
   /** Each challenge's action in the overview (the browser upload's button). */

@@ -269,10 +269,8 @@ describe("SubmissionHistory", () => {
     expect(row()).toHaveTextContent("Queued");
     const summaryBefore = summaryReads(fetch);
 
-    await waitFor(() => expect(row()).toHaveTextContent("Scoring"), { timeout: 2_500 });
-    await waitFor(() => expect(row()).toHaveTextContent("0.9000 public score"), {
-      timeout: 2_500,
-    });
+    await waitFor(() => expect(row()).toHaveTextContent("Scoring"));
+    await waitFor(() => expect(row()).toHaveTextContent("0.9000 public score"));
     expect(row()).toHaveTextContent("Scored");
     await waitFor(() =>
       expect(screen.getByRole("status")).toHaveTextContent(
@@ -285,7 +283,7 @@ describe("SubmissionHistory", () => {
     const readsWhenDone = reads;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(reads).toBe(readsWhenDone);
-  }, 10_000);
+  });
 
   it("waits longer between polls while nothing changes (1 s doubling to at most 15 s) and polls sooner after a change", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] });

@@ -424,9 +424,8 @@ describe("SubmitPredictionsButton", () => {
       return reads;
     });
 
-    await waitFor(
-      () => expect(within(dialog).getByRole("alert")).toHaveTextContent("Macro F1: 0.5000"),
-      { timeout: 4000 },
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert")).toHaveTextContent("Macro F1: 0.5000"),
     );
     const polls = fetch.mock.calls.filter(([input]) => String(input) === `/api/submissions/${ID}`);
     expect(polls.length).toBe(2);

@@ -1,6 +1,6 @@
 import { authCodes, type Database, type User, users } from "@tandem/db";
 import { and, eq } from "drizzle-orm";
-import { AUTH_CODE_TOKENS, usableToken } from "./single-use-tokens";
+import { AUTH_CODE_TOKENS } from "./single-use-tokens";
 
 export const AUTH_CODE_LIFETIME_MS = 60 * 1000;
 
@@ -36,10 +36,7 @@ export function createAuthCodesRepository({ db }: { db: Database }) {
           .update(authCodes)
           .set({ usedAt: now })
           .where(
-            and(
-              usableToken(AUTH_CODE_TOKENS, codeHash, now),
-              eq(authCodes.browserHash, browserHash),
-            ),
+            and(AUTH_CODE_TOKENS.usable(codeHash, now), eq(authCodes.browserHash, browserHash)),
           )
           .returning({ userId: authCodes.userId });
         if (used) {
@@ -50,7 +47,7 @@ export function createAuthCodesRepository({ db }: { db: Database }) {
       const [unspent] = await db
         .select({ id: authCodes.id })
         .from(authCodes)
-        .where(usableToken(AUTH_CODE_TOKENS, codeHash, now));
+        .where(AUTH_CODE_TOKENS.usable(codeHash, now));
       return { ok: false, reason: unspent ? "other_browser" : "invalid" };
     },
   };

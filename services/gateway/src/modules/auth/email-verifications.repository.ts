@@ -1,12 +1,7 @@
 import { EMAIL_VERIFICATION_RULES } from "@tandem/contracts";
 import { type Database, emailVerifications, type User, users } from "@tandem/db";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import {
-  EMAIL_VERIFICATION_TOKENS,
-  spendToken,
-  spendUserTokens,
-  tokenHolder,
-} from "./single-use-tokens";
+import { EMAIL_VERIFICATION_TOKENS } from "./single-use-tokens";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFICATION_LINK_LIFETIME_MS = EMAIL_VERIFICATION_RULES.lifetimeHours * HOUR_MS;
@@ -56,7 +51,7 @@ export function createEmailVerificationsRepository({ db }: { db: Database }) {
 
     /** The user of a link that exists, is unused and has not expired. */
     holder: (tokenHash: string, now = new Date()) =>
-      tokenHolder(db, EMAIL_VERIFICATION_TOKENS, tokenHash, now),
+      EMAIL_VERIFICATION_TOKENS.holder(db, tokenHash, now),
 
     /**
      * Spends the link and marks the address it was sent to verified, in one transaction; the
@@ -65,7 +60,7 @@ export function createEmailVerificationsRepository({ db }: { db: Database }) {
      */
     async confirm(tokenHash: string, now = new Date()): Promise<User | undefined> {
       return db.transaction(async (tx) => {
-        const userId = await spendToken(tx, EMAIL_VERIFICATION_TOKENS, tokenHash, now);
+        const userId = await EMAIL_VERIFICATION_TOKENS.spend(tx, tokenHash, now);
         if (!userId) return undefined;
         const [link] = await tx
           .select({ email: emailVerifications.email })
@@ -78,7 +73,7 @@ export function createEmailVerificationsRepository({ db }: { db: Database }) {
             and(eq(users.id, userId), sql`lower(${users.email}) = lower(${link?.email ?? ""})`),
           )
           .returning();
-        await spendUserTokens(tx, EMAIL_VERIFICATION_TOKENS, userId, now);
+        await EMAIL_VERIFICATION_TOKENS.spendAllOf(tx, userId, now);
         return verified;
       });
     },

@@ -1,11 +1,6 @@
 import { type Database, passwordResets, sessions, users } from "@tandem/db";
 import { eq, sql } from "drizzle-orm";
-import {
-  PASSWORD_RESET_TOKENS,
-  spendToken,
-  spendUserTokens,
-  tokenHolder,
-} from "./single-use-tokens";
+import { PASSWORD_RESET_TOKENS } from "./single-use-tokens";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -18,7 +13,7 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
     },
 
     /** The user of a token that exists, is unused and has not expired. */
-    findValid: (tokenHash: string) => tokenHolder(db, PASSWORD_RESET_TOKENS, tokenHash, new Date()),
+    findValid: (tokenHash: string) => PASSWORD_RESET_TOKENS.holder(db, tokenHash, new Date()),
 
     /**
      * Uses the token and sets the password in one transaction; spending it first makes a token
@@ -29,14 +24,14 @@ export function createPasswordResetsRepository({ db }: { db: Database }) {
     async consume(tokenHash: string, passwordHash: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const now = new Date();
-        const userId = await spendToken(tx, PASSWORD_RESET_TOKENS, tokenHash, now);
+        const userId = await PASSWORD_RESET_TOKENS.spend(tx, tokenHash, now);
         if (!userId) return false;
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
           .where(eq(users.id, userId));
         await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await spendUserTokens(tx, PASSWORD_RESET_TOKENS, userId, now);
+        await PASSWORD_RESET_TOKENS.spendAllOf(tx, userId, now);
         return true;
       });
     },

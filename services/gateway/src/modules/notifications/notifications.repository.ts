@@ -10,22 +10,9 @@ import {
   teams,
   users,
 } from "@tandem/db";
-import {
-  and,
-  asc,
-  eq,
-  exists,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  notExists,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { MailRecipient } from "../../lib/mail-text";
+import { noRow, someRow } from "../../lib/row-exists";
 
 /** The database, or the transaction a claim holds (PGlite runs nothing else while one is open). */
 type Executor = Pick<Database, "select">;
@@ -164,16 +151,13 @@ export function createNotificationsRepository({ db }: { db: Database }) {
               liveTeam,
               gt(submissions.createdAt, options.since),
               ...conditions,
-              notExists(
-                db
-                  .select({ one: sql`1` })
-                  .from(submissionNotices)
-                  .where(
-                    and(
-                      eq(submissionNotices.submissionId, submissions.id),
-                      eq(submissionNotices.kind, kind),
-                    ),
-                  ),
+              noRow(
+                db,
+                submissionNotices,
+                and(
+                  eq(submissionNotices.submissionId, submissions.id),
+                  eq(submissionNotices.kind, kind),
+                ),
               ),
             ),
           )
@@ -274,24 +258,20 @@ export function createNotificationsRepository({ db }: { db: Database }) {
           and(
             eq(users.notifyDailyDigest, true),
             liveTeam,
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(submissions)
-                .where(
-                  and(
-                    eq(submissions.teamId, teams.id),
-                    eq(submissions.status, "scored"),
-                    gte(submissions.scoredAt, day.start),
-                    lt(submissions.scoredAt, day.end),
-                  ),
-                ),
+            someRow(
+              db,
+              submissions,
+              and(
+                eq(submissions.teamId, teams.id),
+                eq(submissions.status, "scored"),
+                gte(submissions.scoredAt, day.start),
+                lt(submissions.scoredAt, day.end),
+              ),
             ),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(digestSends)
-                .where(and(eq(digestSends.userId, users.id), eq(digestSends.day, day.key))),
+            noRow(
+              db,
+              digestSends,
+              and(eq(digestSends.userId, users.id), eq(digestSends.day, day.key)),
             ),
           ),
         )

@@ -32,6 +32,7 @@ import {
   or,
   sql,
 } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { TimePosition } from "../../lib/keyset-page";
 
 /** Where a history page starts: after the submission at `createdUs` (µs since the epoch) and `id`. */
@@ -63,7 +64,21 @@ export interface ChallengeActivity {
 const teamSubmission = (teamId: string, id: string) =>
   and(eq(submissions.teamId, teamId), eq(submissions.id, id));
 
+/** The team's submissions to one challenge. */
+const teamChallenge = (teamId: string, challengeKey: string) =>
+  and(eq(submissions.teamId, teamId), eq(submissions.challengeKey, challengeKey));
+
 export function createSubmissionsRepository({ db }: { db: Database }) {
+  /** The `columns` of the team's submission `id`. */
+  async function teamRow<Columns extends SelectedFields>(
+    columns: Columns,
+    teamId: string,
+    id: string,
+  ) {
+    const [row] = await db.select(columns).from(submissions).where(teamSubmission(teamId, id));
+    return row;
+  }
+
   return {
     /** Each challenge's current answers version (a reload of the data raises it). */
     async answersVersions(): Promise<Map<string, number>> {
@@ -123,8 +138,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         .from(submissions)
         .where(
           and(
-            eq(submissions.teamId, teamId),
-            eq(submissions.challengeKey, challengeKey),
+            teamChallenge(teamId, challengeKey),
             gte(submissions.createdAt, since),
             ne(submissions.status, "failed"),
           ),
@@ -242,11 +256,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
           .select(submissionRecordColumns)
           .from(submissions)
           .where(
-            and(
-              eq(submissions.teamId, teamId),
-              eq(submissions.challengeKey, submission.challengeKey),
-              isNotNull(submissions.finalAt),
-            ),
+            and(teamChallenge(teamId, submission.challengeKey), isNotNull(submissions.finalAt)),
           )
           .orderBy(asc(submissions.finalAt), asc(submissions.createdAt));
         const already = marked.find((row) => row.id === submission.id);
@@ -255,7 +265,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
         const [row] = await tx
           .update(submissions)
           .set({ finalAt: sql`now()` })
-          .where(and(eq(submissions.teamId, teamId), eq(submissions.id, submission.id)))
+          .where(teamSubmission(teamId, submission.id))
           .returning(submissionRecordColumns);
         if (!row) throw new Error("The submission to mark final was not found");
         return { row };
@@ -273,22 +283,12 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
     },
 
     /** One of the team's submissions without its file and form: what an answer about it needs. */
-    async findForTeam(teamId: string, id: string): Promise<SubmissionRecord | undefined> {
-      const [row] = await db
-        .select(submissionRecordColumns)
-        .from(submissions)
-        .where(teamSubmission(teamId, id));
-      return row;
-    },
+    findForTeam: (teamId: string, id: string): Promise<SubmissionRecord | undefined> =>
+      teamRow(submissionRecordColumns, teamId, id),
 
     /** One of the team's submissions with its stored file (the download). */
-    async fileOfTeam(teamId: string, id: string): Promise<SubmissionFile | undefined> {
-      const [row] = await db
-        .select(submissionFileColumns)
-        .from(submissions)
-        .where(teamSubmission(teamId, id));
-      return row;
-    },
+    fileOfTeam: (teamId: string, id: string): Promise<SubmissionFile | undefined> =>
+      teamRow(submissionFileColumns, teamId, id),
 
     /** One of the team's submissions with its submitter's username. */
     async findWithSubmitter(
@@ -312,13 +312,7 @@ export function createSubmissionsRepository({ db }: { db: Database }) {
       const [row] = await db
         .select(submissionRecordColumns)
         .from(submissions)
-        .where(
-          and(
-            eq(submissions.teamId, teamId),
-            eq(submissions.challengeKey, challengeKey),
-            eq(submissions.idempotencyKey, key),
-          ),
-        );
+        .where(and(teamChallenge(teamId, challengeKey), eq(submissions.idempotencyKey, key)));
       return row;
     },
   };

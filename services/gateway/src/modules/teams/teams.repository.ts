@@ -1,13 +1,12 @@
+import { type Database, type Team, teamMembers, teams, users } from "@tandem/db";
+import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
-  type Database,
-  submissions,
-  type Team,
-  type Transaction,
-  teamMembers,
-  teams,
-  users,
-} from "@tandem/db";
-import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+  deleteMembership,
+  type FreshCredentials,
+  replaceCredentials,
+  type TeamEnd,
+  takeOutMember,
+} from "../../lib/team-departure";
 import { selectTeamMembers } from "../../lib/team-members";
 
 export interface TeamWithMembers {
@@ -37,22 +36,6 @@ export type ActivationRequestOutcome =
 
 /** A dissolved team (its last member left) is kept for audit and is invisible everywhere else. */
 const live = isNull(teams.deletedAt);
-
-/** A new API key (hashed and encrypted) and invite code, for when a member goes. */
-export interface FreshCredentials {
-  apiKeyHash: string;
-  apiKeyEncrypted: string;
-  inviteCode: string;
-}
-
-/**
- * A member who goes, removed or leaving, knew the team's key and invite code: both are
- * replaced in the transaction that takes the member out. The spec's SDK contract is one key per
- * team (`team_name` + key), so the key is rotated rather than made per member.
- */
-async function replaceCredentials(tx: Transaction, teamId: string, fresh: FreshCredentials) {
-  await tx.update(teams).set(fresh).where(eq(teams.id, teamId));
-}
 
 /** The team the user is a member of (one at most), read in `executor`'s transaction. */
 async function teamIdOf(
@@ -166,56 +149,20 @@ export function createTeamsRepository({ db }: { db: Database }) {
       });
     },
 
-    /**
-     * Removes the user from their team in one transaction. A leaving creator or owner hands
-     * ownership to the longest-standing remaining member. The last member leaving dissolves a
-     * team that was ever activated (kept with its submissions, for audit) and deletes one that
-     * never was (it has no scored work). Otherwise the team gets `fresh` credentials.
-     */
+    /** Takes the user out of their team in one transaction (`takeOutMember`). */
     async leave(
       userId: string,
       fresh: FreshCredentials,
-    ): Promise<
-      { teamId: string; teamName: string; ended: "dissolved" | "deleted" | null } | undefined
-    > {
+    ): Promise<{ teamId: string; teamName: string; ended: TeamEnd } | undefined> {
       return db.transaction(async (tx) => {
         const teamId = await teamIdOf(tx, userId);
         if (!teamId) return undefined;
         const [team] = await tx.select().from(teams).where(eq(teams.id, teamId)).for("update");
         if (!team) return undefined;
-        // Read under the lock: a removal may have taken the user out in the meantime.
-        const [left] = await tx
-          .delete(teamMembers)
-          .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, userId)))
-          .returning({ role: teamMembers.role });
-        if (!left) return undefined;
-        const remaining = await tx
-          .select({ userId: teamMembers.userId, role: teamMembers.role })
-          .from(teamMembers)
-          .where(eq(teamMembers.teamId, team.id))
-          .orderBy(asc(teamMembers.joinedAt));
-        if (remaining.length === 0) {
-          const [work] = await tx
-            .select({ id: submissions.id })
-            .from(submissions)
-            .where(eq(submissions.teamId, team.id))
-            .limit(1);
-          if (team.activatedAt || team.status === "active" || work) {
-            await tx.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
-            return { teamId: team.id, teamName: team.name, ended: "dissolved" as const };
-          }
-          await tx.delete(teams).where(eq(teams.id, team.id));
-          return { teamId: team.id, teamName: team.name, ended: "deleted" as const };
-        }
-        await replaceCredentials(tx, team.id, fresh);
-        const heir = remaining[0]!;
-        if (left.role !== "member" && remaining.every((m) => m.role === "member")) {
-          await tx
-            .update(teamMembers)
-            .set({ role: "owner" })
-            .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.userId, heir.userId)));
-        }
-        return { teamId: team.id, teamName: team.name, ended: null };
+        // Under the lock: a removal may have taken the user out in the meantime.
+        const departure = await takeOutMember(tx, team, userId, fresh);
+        if (!departure) return undefined;
+        return { teamId: team.id, teamName: team.name, ended: departure.ended };
       });
     },
 
@@ -243,9 +190,7 @@ export function createTeamsRepository({ db }: { db: Database }) {
         const target = roles.find((m) => m.userId === memberId);
         if (!target) return { outcome: "not-member" };
         if (target.role !== "member") return { outcome: "owner-target" };
-        await tx
-          .delete(teamMembers)
-          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, memberId)));
+        await deleteMembership(tx, teamId, memberId);
         await replaceCredentials(tx, teamId, fresh);
         return { outcome: "removed", teamId: teamId, username: target.username };
       });

@@ -1,6 +1,6 @@
 import { announcementListSchema, announcementSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, apiRequest, parseResponse } from "../../client";
+import { api } from "../../client";
 import { withQuery } from "../../lib/query";
 import { useAdminWrite } from "../../lib/write";
 
@@ -21,12 +21,8 @@ const AFTER_CHANGE = [ANNOUNCEMENTS_PATH, "/config/public"];
 export function usePostAnnouncement() {
   return useAdminWrite(
     `${ANNOUNCEMENTS_PATH}#post`,
-    async (input: { body: string; email: boolean }) =>
-      parseResponse(
-        announcementSchema,
-        await api.post<unknown>(ANNOUNCEMENTS_PATH, input),
-        ANNOUNCEMENTS_PATH,
-      ),
+    (input: { body: string; email: boolean }) =>
+      api.postParsed(ANNOUNCEMENTS_PATH, announcementSchema, input),
     AFTER_CHANGE,
   );
 }
@@ -34,14 +30,10 @@ export function usePostAnnouncement() {
 export function useWithdrawAnnouncement() {
   return useAdminWrite(
     `${ANNOUNCEMENTS_PATH}#withdraw`,
-    async (id: string) => {
-      const path = `${ANNOUNCEMENTS_PATH}/${encodeURIComponent(id)}`;
-      return parseResponse(
-        announcementSchema,
-        await apiRequest<unknown>(path, { method: "DELETE" }),
-        path,
-      );
-    },
+    (id: string) =>
+      api.sendParsed(`${ANNOUNCEMENTS_PATH}/${encodeURIComponent(id)}`, announcementSchema, {
+        method: "DELETE",
+      }),
     AFTER_CHANGE,
   );
 }

@@ -6,7 +6,7 @@ import {
 } from "@tandem/competition";
 import useSWR from "swr";
 import useSWRMutation from "swr/mutation";
-import { api, apiRequest, parseResponse } from "../../client";
+import { api } from "../../client";
 import { PUBLIC_COMPETITION_KEY } from "../../competition/public";
 import { useAdminWrite } from "../../lib/write";
 
@@ -33,15 +33,11 @@ export interface CompetitionEdit {
   rescore: boolean;
 }
 
-const put = async (edit: CompetitionEdit, dryRun: boolean) =>
-  parseResponse(
-    competitionUpdateResponseSchema,
-    await apiRequest<unknown>(ADMIN_COMPETITION_KEY, {
-      method: "PUT",
-      body: { ...edit, dry_run: dryRun },
-    }),
-    ADMIN_COMPETITION_KEY,
-  );
+const put = (edit: CompetitionEdit, dryRun: boolean) =>
+  api.sendParsed(ADMIN_COMPETITION_KEY, competitionUpdateResponseSchema, {
+    method: "PUT",
+    body: { ...edit, dry_run: dryRun },
+  });
 
 /** `PUT` with `dry_run`: the changes and their consequences, or the refusal; nothing saved. */
 export function useReviewCompetition() {

@@ -6,7 +6,7 @@ import {
   revokedAdminInvitationSchema,
 } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../../client";
+import { api } from "../../client";
 import { useAdminWrite } from "../../lib/write";
 
 export const INVITATIONS_PATH = "/admin/invitations";
@@ -26,12 +26,8 @@ export function useAdmins() {
 export function useCreateInvitation() {
   return useAdminWrite(
     `${INVITATIONS_PATH}#create`,
-    async (input: CreateAdminInvitationRequest) =>
-      parseResponse(
-        createdAdminInvitationSchema,
-        await api.post<unknown>(INVITATIONS_PATH, input),
-        INVITATIONS_PATH,
-      ),
+    (input: CreateAdminInvitationRequest) =>
+      api.postParsed(INVITATIONS_PATH, createdAdminInvitationSchema, input),
     [INVITATIONS_PATH],
   );
 }
@@ -39,10 +35,11 @@ export function useCreateInvitation() {
 export function useRevokeInvitation() {
   return useAdminWrite(
     `${INVITATIONS_PATH}#revoke`,
-    async (id: string) => {
-      const path = `${INVITATIONS_PATH}/${encodeURIComponent(id)}/revoke`;
-      return parseResponse(revokedAdminInvitationSchema, await api.post<unknown>(path), path);
-    },
+    (id: string) =>
+      api.postParsed(
+        `${INVITATIONS_PATH}/${encodeURIComponent(id)}/revoke`,
+        revokedAdminInvitationSchema,
+      ),
     [INVITATIONS_PATH],
   );
 }

@@ -1,6 +1,6 @@
 import { type AdminSettingsPatch, adminSettingsSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, apiRequest, parseResponse } from "../../client";
+import { api } from "../../client";
 import { PUBLIC_COMPETITION_KEY } from "../../competition/public";
 import { useAdminWrite } from "../../lib/write";
 
@@ -17,12 +17,8 @@ export function useAdminSettings() {
 export function useSaveSettings() {
   return useAdminWrite(
     `${SETTINGS_KEY}#save`,
-    async (patch: AdminSettingsPatch) =>
-      parseResponse(
-        adminSettingsSchema,
-        await apiRequest<unknown>(SETTINGS_KEY, { method: "PATCH", body: patch }),
-        SETTINGS_KEY,
-      ),
+    (patch: AdminSettingsPatch) =>
+      api.sendParsed(SETTINGS_KEY, adminSettingsSchema, { method: "PATCH", body: patch }),
     [SETTINGS_KEY, "/config/public", PUBLIC_COMPETITION_KEY],
   );
 }

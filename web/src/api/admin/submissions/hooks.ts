@@ -6,7 +6,7 @@ import {
   type SubmissionStatus,
 } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../../client";
+import { api } from "../../client";
 import { withQuery } from "../../lib/query";
 import { useAdminWrite } from "../../lib/write";
 import { OVERVIEW_KEY } from "../overview/hooks";
@@ -66,14 +66,12 @@ export type SubmissionAction = { kind: "rescore" } | { kind: "invalidate"; reaso
 export function useSubmissionAction(id: string) {
   return useAdminWrite(
     `${adminSubmissionKey(id)}#action`,
-    async (action: SubmissionAction) => {
-      const path = `${adminSubmissionKey(id)}/${action.kind}`;
-      const body = await api.post<unknown>(
-        path,
+    (action: SubmissionAction) =>
+      api.postParsed(
+        `${adminSubmissionKey(id)}/${action.kind}`,
+        adminSubmissionDetailSchema,
         action.kind === "invalidate" ? { reason: action.reason } : undefined,
-      );
-      return parseResponse(adminSubmissionDetailSchema, body, path);
-    },
+      ),
     AFTER_RESCORE,
   );
 }
@@ -81,14 +79,11 @@ export function useSubmissionAction(id: string) {
 export function useRetryFailed() {
   return useAdminWrite(
     "/admin/submissions/retry-failed",
-    async (challengeKey: string | null) =>
-      parseResponse(
-        requeuedResponseSchema,
-        await api.post<unknown>(
-          "/admin/submissions/retry-failed",
-          challengeKey ? { challenge_key: challengeKey } : undefined,
-        ),
+    (challengeKey: string | null) =>
+      api.postParsed(
         "/admin/submissions/retry-failed",
+        requeuedResponseSchema,
+        challengeKey ? { challenge_key: challengeKey } : undefined,
       ),
     AFTER_RESCORE,
   );
@@ -101,10 +96,8 @@ export const challengeRescoreKey = (challengeKey: string) =>
 export function useRescoreChallenge() {
   return useAdminWrite(
     "/admin/challenges#rescore",
-    async (challengeKey: string) => {
-      const path = challengeRescoreKey(challengeKey);
-      return parseResponse(requeuedResponseSchema, await api.post<unknown>(path), path);
-    },
+    (challengeKey: string) =>
+      api.postParsed(challengeRescoreKey(challengeKey), requeuedResponseSchema),
     ["/admin/challenges", ...AFTER_RESCORE],
   );
 }

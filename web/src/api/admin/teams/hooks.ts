@@ -55,12 +55,10 @@ const AFTER_TEAM_CHANGE = [TEAMS_PATH, OVERVIEW_KEY, "/admin/users"];
 export function useActivateTeams() {
   return useAdminWrite(
     "/admin/teams/activate",
-    async (teamIds: readonly string[]) =>
-      parseResponse(
-        adminActivateTeamsResponseSchema,
-        await api.post<unknown>("/admin/teams/activate", { team_ids: teamIds }),
-        "/admin/teams/activate",
-      ),
+    (teamIds: readonly string[]) =>
+      api.postParsed("/admin/teams/activate", adminActivateTeamsResponseSchema, {
+        team_ids: teamIds,
+      }),
     AFTER_TEAM_CHANGE,
   );
 }
@@ -96,14 +94,12 @@ export function useTeamAction(teamId: string) {
 export function useDeclineActivation() {
   return useAdminWrite(
     "/admin/teams#decline-activation",
-    async ({ teamId, reason }: { teamId: string; reason: string }) => {
-      const path = `${adminTeamKey(teamId)}/decline-activation`;
-      return parseResponse(
+    ({ teamId, reason }: { teamId: string; reason: string }) =>
+      api.postParsed(
+        `${adminTeamKey(teamId)}/decline-activation`,
         adminTeamActionResponseSchema,
-        await api.post<unknown>(path, reason ? { reason } : {}),
-        path,
-      );
-    },
+        reason ? { reason } : {},
+      ),
     AFTER_TEAM_CHANGE,
   );
 }
@@ -111,21 +107,20 @@ export function useDeclineActivation() {
 export function useRemoveTeamMember(teamId: string) {
   return useAdminWrite(
     `${adminTeamKey(teamId)}#remove-member`,
-    async (userId: string) => {
-      const path = `${adminTeamKey(teamId)}/members/${encodeURIComponent(userId)}`;
-      return parseResponse(
+    (userId: string) =>
+      api.sendParsed(
+        `${adminTeamKey(teamId)}/members/${encodeURIComponent(userId)}`,
         adminRemoveMemberResponseSchema,
-        await apiRequest<unknown>(path, { method: "DELETE" }),
-        path,
-      );
-    },
+        { method: "DELETE" },
+      ),
     AFTER_TEAM_CHANGE,
   );
 }
 
 export function useRotateTeamKey(teamId: string) {
-  return useAdminWrite(`${adminTeamKey(teamId)}#rotate-key`, async () => {
-    const path = `${adminTeamKey(teamId)}/rotate-key`;
-    return parseResponse(adminRotateKeyResponseSchema, await api.post<unknown>(path), path);
-  }, []);
+  return useAdminWrite(
+    `${adminTeamKey(teamId)}#rotate-key`,
+    () => api.postParsed(`${adminTeamKey(teamId)}/rotate-key`, adminRotateKeyResponseSchema),
+    [],
+  );
 }

@@ -1,6 +1,6 @@
 import { adminUserActionResponseSchema, adminUsersPageSchema } from "@tandem/contracts";
 import useSWR from "swr";
-import { api, parseResponse } from "../../client";
+import { api } from "../../client";
 import { withQuery } from "../../lib/query";
 import { useAdminWrite } from "../../lib/write";
 import { OVERVIEW_KEY } from "../overview/hooks";
@@ -34,14 +34,12 @@ export type UserAction = { kind: "admin"; adminAccess: boolean } | { kind: "disa
 export function useUserAction() {
   return useAdminWrite(
     "/admin/users#action",
-    async ({ userId, action }: { userId: string; action: UserAction }) => {
-      const path = `${USERS_PATH}/${encodeURIComponent(userId)}/${action.kind}`;
-      const body = await api.post<unknown>(
-        path,
+    ({ userId, action }: { userId: string; action: UserAction }) =>
+      api.postParsed(
+        `${USERS_PATH}/${encodeURIComponent(userId)}/${action.kind}`,
+        adminUserActionResponseSchema,
         action.kind === "admin" ? { admin_access: action.adminAccess } : undefined,
-      );
-      return parseResponse(adminUserActionResponseSchema, body, path);
-    },
+      ),
     [USERS_PATH, OVERVIEW_KEY],
   );
 }

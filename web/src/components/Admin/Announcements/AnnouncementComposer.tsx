@@ -8,24 +8,24 @@ import { SectionCard } from "../../SectionCard";
 import { adminFailure, fieldErrorsOf } from "../adminErrors";
 import { MarkdownPreview } from "../MarkdownPreview";
 import { RequestFailure } from "../RequestFailure";
+import { useTextField } from "../useTextField";
 
 /** Writes an announcement in Markdown beside its preview, as participants will see it. */
 export function AnnouncementComposer() {
-  const [body, setBody] = useState("");
+  const body = useTextField();
   const [email, setEmail] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
   const { trigger: post, isMutating } = usePostAnnouncement();
 
   const submit = async () => {
-    if (!body.trim()) {
-      setError("Write the announcement first.");
+    if (!body.value.trim()) {
+      body.setError("Write the announcement first.");
       return;
     }
     setRequestError(null);
     try {
-      await post({ body, email });
-      setBody("");
+      await post({ body: body.value, email });
+      body.setValue("");
       setEmail(false);
       notifications.show({
         color: "green",
@@ -36,7 +36,7 @@ export function AnnouncementComposer() {
       });
     } catch (caught) {
       const field = fieldErrorsOf(caught).body;
-      if (field) setError(field);
+      if (field) body.setError(field);
       else setRequestError(adminFailure(caught));
     }
   };
@@ -50,14 +50,9 @@ export function AnnouncementComposer() {
           autosize
           minRows={6}
           maxLength={ANNOUNCEMENT_MAX_CHARS}
-          value={body}
-          error={error}
-          onChange={(event) => {
-            setBody(event.currentTarget.value);
-            setError(null);
-          }}
+          {...body.input}
         />
-        <MarkdownPreview label="Preview" markdown={body} />
+        <MarkdownPreview label="Preview" markdown={body.value} />
       </SimpleGrid>
       <Checkbox
         label="Also e-mail every participant"

@@ -16,7 +16,14 @@ import {
 } from "../../../api/admin/audit/hooks";
 import classes from "../Admin.module.css";
 import { ListFrame } from "../DataTable";
-import { ChoiceFilter, FilterGroup, MomentFilter, TextFilter } from "../Filters";
+import {
+  ChoiceFilter,
+  FilterGroup,
+  filterFields,
+  MomentFilter,
+  TextFilter,
+  TYPING_PAUSE_MS,
+} from "../Filters";
 import { PageTitle } from "../PageTitle";
 import { adminSubmissionPath, teamPath } from "../Teams/paths";
 import { formatDateTime, yourTimeZone } from "../time";
@@ -24,7 +31,6 @@ import { useCursorPages } from "../useCursorPages";
 import { auditChanges } from "./changes";
 
 export const AUDIT_PAGE_SIZE = 50;
-const TYPING_DEBOUNCE_MS = 300;
 
 /** The action picker's options, one group per area (`team`, `user`...), from contracts' list. */
 const ACTION_OPTIONS = [
@@ -149,43 +155,23 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
 /** /admin/audit: every organizer action, newest first, with who, to what, and what changed. */
 export function AuditLog() {
   const [typed, setTyped] = useState<AdminAuditFilter>(NO_AUDIT_FILTERS);
-  const [filters] = useDebouncedValue(typed, TYPING_DEBOUNCE_MS);
+  const [filters] = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const pages = useCursorPages(filters);
   const read = useAdminAudit(adminAuditKey(filters, AUDIT_PAGE_SIZE, pages.cursor));
   const { data } = read;
   const rows = data?.entries ?? [];
+  const field = filterFields(typed, setTyped);
 
   return (
     <Stack gap="md">
       <PageTitle title="Audit log">Every change made from the console, newest first.</PageTitle>
       <FilterGroup label="Audit filters" cols={{ base: 1, sm: 2, lg: 3 }}>
-        <ChoiceFilter
-          label="Action"
-          data={ACTION_OPTIONS}
-          value={typed.action}
-          onChange={(action) => setTyped({ ...typed, action })}
-        />
-        {TEXT_FIELDS.map((field) => (
-          <TextFilter
-            key={field.name}
-            label={field.label}
-            placeholder={field.placeholder}
-            value={typed[field.name]}
-            onChange={(text) => setTyped({ ...typed, [field.name]: text })}
-          />
+        <ChoiceFilter label="Action" data={ACTION_OPTIONS} {...field("action")} />
+        {TEXT_FIELDS.map(({ name, label, placeholder }) => (
+          <TextFilter key={name} label={label} placeholder={placeholder} {...field(name)} />
         ))}
-        <MomentFilter
-          label="Since"
-          description={`In ${yourTimeZone()}`}
-          value={typed.since}
-          onChange={(since) => setTyped({ ...typed, since })}
-        />
-        <MomentFilter
-          label="Until"
-          description={`In ${yourTimeZone()}`}
-          value={typed.until}
-          onChange={(until) => setTyped({ ...typed, until })}
-        />
+        <MomentFilter label="Since" description={`In ${yourTimeZone()}`} {...field("since")} />
+        <MomentFilter label="Until" description={`In ${yourTimeZone()}`} {...field("until")} />
       </FilterGroup>
       <ListFrame
         read={read}

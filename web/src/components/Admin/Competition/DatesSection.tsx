@@ -7,7 +7,7 @@ import { SectionCard } from "../../SectionCard";
 import { TitledSection } from "../TitledSection";
 import { DayOrMonthField } from "./DayOrMonthField";
 import type { SectionProps } from "./draft";
-import { DraftText } from "./fields";
+import { DraftMoment, DraftText, draftPlaces } from "./fields";
 import { useIssue } from "./issues";
 import { ZonedDateTimeField, type ZoneView, zoneTitle } from "./ZonedDateTimeField";
 
@@ -18,6 +18,12 @@ interface DatesSectionProps extends SectionProps {
   /** The main phase's dates in force (overrides applied), from the public read. */
   inForce: { opensAt: Date; closesAt: Date };
 }
+
+/** The main phase's dates that the environment or Settings may override. */
+const OVERRIDABLE = {
+  opens_at: { variable: "COMPETITION_OPENS_AT", inForce: "opensAt" },
+  closes_at: { variable: "COMPETITION_CLOSES_AT", inForce: "closesAt" },
+} as const;
 
 /** Why a main-phase date on the page is not the one the field holds. */
 function OverrideNote({
@@ -57,22 +63,16 @@ function PhaseCard({
   notes,
 }: SectionProps & { index: number; zone: ZoneView; notes: { start: ReactNode; end: ReactNode } }) {
   const phase = draft.phases[index];
-  const at = `phases.${index}`;
-  const startError = useIssue(`${at}.starts_at`);
-  const endError = useIssue(`${at}.ends_at`);
   if (!phase) return null;
+  const place = draftPlaces(edit, `phases.${index}`, phase, (d) => d.phases[index]!);
+  const name = phase.name || phase.id;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={`Phase ${phase.id}`}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end">
           <DraftText
-            path={`${at}.name`}
             label={`Phase "${phase.id}": name`}
-            value={phase.name}
-            edit={edit}
-            set={(d, name) => {
-              d.phases[index]!.name = name;
-            }}
+            {...place("name")}
             style={{ flex: 1, minWidth: 200 }}
           />
           <Checkbox
@@ -88,30 +88,13 @@ function PhaseCard({
           />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <ZonedDateTimeField
-            label={`${phase.name || phase.id} starts`}
-            value={phase.starts_at}
+          <DraftMoment
+            label={`${name} starts`}
             zone={zone}
-            error={startError}
             note={notes.start}
-            onChange={(value) =>
-              edit((d) => {
-                d.phases[index]!.starts_at = value ?? "";
-              })
-            }
+            {...place("starts_at")}
           />
-          <ZonedDateTimeField
-            label={`${phase.name || phase.id} ends`}
-            value={phase.ends_at}
-            zone={zone}
-            error={endError}
-            note={notes.end}
-            onChange={(value) =>
-              edit((d) => {
-                d.phases[index]!.ends_at = value ?? "";
-              })
-            }
-          />
+          <DraftMoment label={`${name} ends`} zone={zone} note={notes.end} {...place("ends_at")} />
         </SimpleGrid>
       </Stack>
     </Card>
@@ -153,6 +136,15 @@ function DayOrMonthDate({
  */
 export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionProps) {
   const zone = draft.time_zone;
+  const zoneText = draftPlaces(edit, "time_zone", zone, (d) => d.time_zone);
+  const overrideNote = (date: keyof typeof OVERRIDABLE) => (
+    <OverrideNote
+      source={overrides[date]}
+      variable={OVERRIDABLE[date].variable}
+      inForce={inForce[OVERRIDABLE[date].inForce]}
+      zone={zone}
+    />
+  );
   const archiveError = useIssue("dates.archived_at");
   const phasesError = useIssue("phases");
   const main = draft.phases.length > 0 ? mainPhaseOf(draft.phases) : undefined;
@@ -165,24 +157,14 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <DraftText
-            path="time_zone.name"
             label="Name on the pages"
             description="e.g. US Central"
-            value={zone.name}
-            edit={edit}
-            set={(d, name) => {
-              d.time_zone.name = name;
-            }}
+            {...zoneText("name")}
           />
           <DraftText
-            path="time_zone.id"
             label="IANA time zone"
             description="e.g. America/Chicago"
-            value={zone.id}
-            edit={edit}
-            set={(d, id) => {
-              d.time_zone.id = id;
-            }}
+            {...zoneText("id")}
           />
         </SimpleGrid>
       </SectionCard>
@@ -207,22 +189,8 @@ export function DatesSection({ draft, edit, overrides, inForce }: DatesSectionPr
               edit={edit}
               zone={zone}
               notes={{
-                start: isMain ? (
-                  <OverrideNote
-                    source={overrides.opens_at}
-                    variable="COMPETITION_OPENS_AT"
-                    inForce={inForce.opensAt}
-                    zone={zone}
-                  />
-                ) : null,
-                end: isMain ? (
-                  <OverrideNote
-                    source={overrides.closes_at}
-                    variable="COMPETITION_CLOSES_AT"
-                    inForce={inForce.closesAt}
-                    zone={zone}
-                  />
-                ) : null,
+                start: isMain ? overrideNote("opens_at") : null,
+                end: isMain ? overrideNote("closes_at") : null,
               }}
             />
           );

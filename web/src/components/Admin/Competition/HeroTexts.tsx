@@ -1,7 +1,7 @@
 import { Stack } from "@mantine/core";
 import { memo } from "react";
 import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
-import { AddButton, DraftText, RemoveButton, TextsCard } from "./fields";
+import { AddButton, DraftText, draftPlaces, RemoveButton, TextsCard } from "./fields";
 
 type Slide = Draft["site"]["hero"]["slides"][number];
 
@@ -16,29 +16,17 @@ const SlideFields = memo(function SlideFields({
   removable: boolean;
   edit: EditDraft;
 }) {
-  const at = `site.hero.slides.${index}`;
+  const text = draftPlaces(
+    edit,
+    `site.hero.slides.${index}`,
+    slide,
+    (d) => d.site.hero.slides[index]!,
+  );
   const n = index + 1;
   return (
     <Stack gap={6}>
-      <DraftText
-        path={`${at}.title`}
-        label={`Slide ${n}: title`}
-        value={slide.title}
-        edit={edit}
-        set={(d, title) => {
-          d.site.hero.slides[index]!.title = title;
-        }}
-      />
-      <DraftText
-        path={`${at}.subtitle`}
-        label={`Slide ${n}: subtitle`}
-        minRows={2}
-        value={slide.subtitle}
-        edit={edit}
-        set={(d, subtitle) => {
-          d.site.hero.slides[index]!.subtitle = subtitle;
-        }}
-      />
+      <DraftText label={`Slide ${n}: title`} {...text("title")} />
+      <DraftText label={`Slide ${n}: subtitle`} minRows={2} {...text("subtitle")} />
       {removable && (
         <RemoveButton
           onClick={() =>
@@ -58,6 +46,13 @@ const SlideFields = memo(function SlideFields({
 export function HeroTexts({ draft, edit, preview }: PreviewedSectionProps) {
   const hero = preview?.site.hero;
   const banner = preview?.site.conference_banner;
+  const heroText = draftPlaces(edit, "site.hero", draft.site.hero, (d) => d.site.hero);
+  const bannerText = draftPlaces(
+    edit,
+    "site.conference_banner",
+    draft.site.conference_banner,
+    (d) => d.site.conference_banner,
+  );
 
   return (
     <>
@@ -75,14 +70,9 @@ export function HeroTexts({ draft, edit, preview }: PreviewedSectionProps) {
         }}
       >
         <DraftText
-          path="site.hero.heading"
           label="Heading"
           description="Placeholders such as {{edition}} are filled in."
-          value={draft.site.hero.heading}
-          edit={edit}
-          set={(d, heading) => {
-            d.site.hero.heading = heading;
-          }}
+          {...heroText("heading")}
         />
         {draft.site.hero.slides.map((slide, index) => (
           <SlideFields
@@ -113,25 +103,8 @@ export function HeroTexts({ draft, edit, preview }: PreviewedSectionProps) {
           markdown: banner ? `### ${banner.title}\n\n${banner.text}` : null,
         }}
       >
-        <DraftText
-          path="site.conference_banner.title"
-          label="Banner title"
-          value={draft.site.conference_banner.title}
-          edit={edit}
-          set={(d, title) => {
-            d.site.conference_banner.title = title;
-          }}
-        />
-        <DraftText
-          path="site.conference_banner.text"
-          label="Banner text"
-          minRows={3}
-          value={draft.site.conference_banner.text}
-          edit={edit}
-          set={(d, text) => {
-            d.site.conference_banner.text = text;
-          }}
-        />
+        <DraftText label="Banner title" {...bannerText("title")} />
+        <DraftText label="Banner text" minRows={3} {...bannerText("text")} />
       </TextsCard>
     </>
   );

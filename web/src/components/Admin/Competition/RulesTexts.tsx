@@ -1,7 +1,7 @@
 import type { Competition, TextSection } from "@tandem/competition";
 import { memo } from "react";
 import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
-import { DraftText, TextsCard } from "./fields";
+import { DraftText, draftPlaces, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 import { LinesField } from "./LinesField";
 
@@ -39,6 +39,7 @@ const RulesSectionCard = memo(function RulesSectionCard({
   const at = `site.rules.sections.${index}`;
   const paragraphsError = useIssue(`${at}.paragraphs`);
   const bulletsError = useIssue(`${at}.bullets`);
+  const text = draftPlaces(edit, at, section, (d) => d.site.rules.sections[index]!);
   const name = section.title || section.id;
   return (
     <TextsCard
@@ -46,15 +47,7 @@ const RulesSectionCard = memo(function RulesSectionCard({
       title={`Rules: ${name}`}
       preview={{ title: name, markdown }}
     >
-      <DraftText
-        path={`${at}.title`}
-        label="Section title"
-        value={section.title}
-        edit={edit}
-        set={(d, title) => {
-          d.site.rules.sections[index]!.title = title;
-        }}
-      />
+      <DraftText label="Section title" {...text("title")} />
       <LinesField
         label="Paragraphs"
         description="A blank line starts a new paragraph. Placeholders such as {{closes_at}} are filled in."

@@ -1,7 +1,7 @@
 import { Button, Group, Select } from "@mantine/core";
 import { memo } from "react";
 import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
-import { AddButton, DraftText, TextsCard } from "./fields";
+import { AddButton, DraftText, draftPlaces, TextsCard } from "./fields";
 import { useIssue } from "./issues";
 
 /** The dates a timeline entry may name, as the definition spells them. */
@@ -34,6 +34,7 @@ const EntryFields = memo(function EntryFields({
   edit: EditDraft;
 }) {
   const dateError = useIssue(`timeline.${index}.date`);
+  const text = draftPlaces(edit, `timeline.${index}`, entry, (d) => d.timeline[index]!);
   const n = index + 1;
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
@@ -50,16 +51,7 @@ const EntryFields = memo(function EntryFields({
         }
         style={{ flex: "1 1 200px" }}
       />
-      <DraftText
-        path={`timeline.${index}.event`}
-        label={`Entry ${n}: event`}
-        value={entry.event}
-        edit={edit}
-        set={(d, text) => {
-          d.timeline[index]!.event = text;
-        }}
-        style={{ flex: "1 1 200px" }}
-      />
+      <DraftText label={`Entry ${n}: event`} {...text("event")} style={{ flex: "1 1 200px" }} />
       <Button
         variant="subtle"
         color="red"

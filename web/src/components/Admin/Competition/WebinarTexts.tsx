@@ -3,9 +3,7 @@ import type { Competition } from "@tandem/competition";
 import { Fragment, memo } from "react";
 import { webinarHasTakenPlace } from "../../Dashboard/webinars";
 import type { Draft, EditDraft, PreviewedSectionProps } from "./draft";
-import { AddButton, DraftText, RemoveButton, TextsCard } from "./fields";
-import { useIssue } from "./issues";
-import { ZonedDateTimeField } from "./ZonedDateTimeField";
+import { AddButton, DraftMoment, DraftText, draftPlaces, RemoveButton, TextsCard } from "./fields";
 
 const WebinarFields = memo(function WebinarFields({
   index,
@@ -18,41 +16,13 @@ const WebinarFields = memo(function WebinarFields({
   zone: Draft["time_zone"];
   edit: EditDraft;
 }) {
-  const at = `webinars.${index}`;
-  const startError = useIssue(`${at}.starts_at`);
+  const place = draftPlaces(edit, `webinars.${index}`, webinar, (d) => d.webinars[index]!);
   const n = index + 1;
   return (
     <Stack gap={6}>
-      <DraftText
-        path={`${at}.title`}
-        label={`Webinar ${n}: title`}
-        value={webinar.title}
-        edit={edit}
-        set={(d, title) => {
-          d.webinars[index]!.title = title;
-        }}
-      />
-      <ZonedDateTimeField
-        label={`Webinar ${n}: starts`}
-        value={webinar.starts_at}
-        zone={zone}
-        error={startError}
-        onChange={(value) =>
-          edit((d) => {
-            d.webinars[index]!.starts_at = value ?? "";
-          })
-        }
-      />
-      <DraftText
-        path={`${at}.url`}
-        label={`Webinar ${n}: meeting link`}
-        type="url"
-        value={webinar.url}
-        edit={edit}
-        set={(d, url) => {
-          d.webinars[index]!.url = url;
-        }}
-      />
+      <DraftText label={`Webinar ${n}: title`} {...place("title")} />
+      <DraftMoment label={`Webinar ${n}: starts`} zone={zone} {...place("starts_at")} />
+      <DraftText label={`Webinar ${n}: meeting link`} type="url" {...place("url")} />
       <RemoveButton
         onClick={() =>
           edit((d) => {

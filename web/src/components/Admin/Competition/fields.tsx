@@ -4,15 +4,40 @@ import { SectionCard } from "../../SectionCard";
 import type { Draft, EditDraft } from "./draft";
 import { useIssue } from "./issues";
 import { TextPreview } from "./TextPreview";
+import { ZonedDateTimeField, type ZoneView } from "./ZonedDateTimeField";
 
-interface DraftTextProps {
-  /** The field's path in the definition, as the validation names it. */
+/** A value of the definition: where the validation names it, as shown, and how to change it. */
+export interface DraftPlace<V> {
+  /** The value's path in the definition, as the validation names it. */
   path: string;
+  value: V;
+  /** Writes a new value into the edited definition. */
+  write: (value: V) => void;
+}
+
+/**
+ * The places of one object's fields, by name, so that a field's path, value and writer cannot
+ * disagree: `path` names the object, `shown` is it in the draft shown, `locate` finds it in the
+ * copy an edit changes.
+ */
+export function draftPlaces<T extends object>(
+  edit: EditDraft,
+  path: string,
+  shown: T,
+  locate: (draft: Draft) => T,
+) {
+  return <K extends keyof T & string>(field: K): DraftPlace<T[K]> => ({
+    path: `${path}.${field}`,
+    value: shown[field],
+    write: (value) =>
+      edit((d) => {
+        locate(d)[field] = value;
+      }),
+  });
+}
+
+interface DraftTextProps extends DraftPlace<string> {
   label: string;
-  value: string;
-  edit: EditDraft;
-  /** Writes the typed text into the edited definition. */
-  set: (draft: Draft, value: string) => void;
   description?: string;
   /** A text box growing from this many rows; without it, one line. */
   minRows?: number;
@@ -25,17 +50,27 @@ export const numberOrUndefined = (value: number | string) =>
   typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** A text of the definition, with the validation's problem at its path. */
-export function DraftText({ path, edit, set, minRows, ...field }: DraftTextProps) {
+export function DraftText({ path, write, minRows, ...field }: DraftTextProps) {
   const error = useIssue(path);
-  const onChange = (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    edit((d) => set(d, value));
-  };
+  const onChange = (event: { currentTarget: { value: string } }) =>
+    write(event.currentTarget.value);
   return minRows === undefined ? (
     <TextInput {...field} error={error} onChange={onChange} />
   ) : (
     <Textarea {...field} autosize minRows={minRows} error={error} onChange={onChange} />
   );
+}
+
+interface DraftMomentProps extends DraftPlace<string> {
+  label: string;
+  zone: ZoneView;
+  note?: ReactNode;
+}
+
+/** A moment of the definition in the competition's zone, with the validation's problem at its path. */
+export function DraftMoment({ path, write, ...field }: DraftMomentProps) {
+  const error = useIssue(path);
+  return <ZonedDateTimeField {...field} error={error} onChange={(value) => write(value ?? "")} />;
 }
 
 /** Adds an item to a list of the definition. */

@@ -1,8 +1,8 @@
-import { Table, Text } from "@mantine/core";
+import { Table } from "@mantine/core";
 import type { AdminHolder } from "@tandem/contracts";
 import { useAdmins } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../DataTable";
+import { ListFrame, NameCell } from "../DataTable";
 import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 
@@ -42,16 +42,11 @@ export function AdminsList() {
       >
         {rows.map((admin) => (
           <Table.Tr key={admin.id}>
-            <Table.Td className={classes.wrapAnywhere}>
-              <Text size="sm" fw={600}>
-                {admin.username}
-              </Text>
-              {admin.status === "disabled" && (
-                <Text size="xs" c="red">
-                  Disabled
-                </Text>
-              )}
-            </Table.Td>
+            <NameCell
+              name={admin.username}
+              note={admin.status === "disabled" ? "Disabled" : undefined}
+              noteColor="red"
+            />
             <Table.Td className={classes.wrapAnywhere}>{admin.email}</Table.Td>
             <Table.Td className={classes.nowrap}>
               {admin.admin_since ? formatDateTime(admin.admin_since) : "Before records began"}

@@ -3,7 +3,7 @@ import type { AdminInvitation } from "@tandem/contracts";
 import { useInvitations, useRevokeInvitation } from "../../../api/admin/invitations/hooks";
 import classes from "../Admin.module.css";
 import { ConfirmButton } from "../ConfirmButton";
-import { ListFrame } from "../DataTable";
+import { ListFrame, NameCell } from "../DataTable";
 import { TitledSection } from "../TitledSection";
 import { formatDateTime } from "../time";
 
@@ -56,14 +56,7 @@ export function InvitationsList() {
       >
         {rows.map((invitation) => (
           <Table.Tr key={invitation.id}>
-            <Table.Td className={classes.wrapAnywhere}>
-              <Text size="sm" fw={600}>
-                {forWhom(invitation)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                by {invitation.created_by_email}
-              </Text>
-            </Table.Td>
+            <NameCell name={forWhom(invitation)} note={<>by {invitation.created_by_email}</>} />
             <Table.Td>
               <Badge
                 variant="light"

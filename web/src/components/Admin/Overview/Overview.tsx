@@ -1,8 +1,9 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import type { AdminOverview } from "@tandem/contracts";
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useAdminOverview } from "../../../api/admin/overview/hooks";
+import { lazyChart } from "../../Charts/lazyChart";
 import { Loaded } from "../../Loaded";
 import { QueueStatus } from "../../QueueStatus/QueueStatus";
 import { PageTitle } from "../PageTitle";
@@ -12,10 +13,9 @@ import { JupyterCard } from "./JupyterCard";
 import { WaitingTeams } from "./WaitingTeams";
 
 /** Issue 33's chart, loaded only when the overview renders it (uPlot is fetched alongside). */
-const SubmissionsPerHour = lazy(() => {
-  void import("../../Charts/UPlotChart").catch(() => undefined);
-  return import("./SubmissionsPerHour").then((m) => ({ default: m.SubmissionsPerHour }));
-});
+const SubmissionsPerHour = lazyChart(() =>
+  import("./SubmissionsPerHour").then((m) => m.SubmissionsPerHour),
+);
 
 interface StatCardProps {
   title: string;

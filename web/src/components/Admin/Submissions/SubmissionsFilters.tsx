@@ -4,7 +4,7 @@ import { SUBMISSION_STATUSES } from "@tandem/contracts";
 import type { AdminSubmissionsFilter } from "../../../api/admin/submissions/hooks";
 import { useCompetition } from "../../../competition/CompetitionContext";
 import { STATUS_LABELS } from "../../Submissions/messages";
-import { ChoiceFilter, FilterGroup, MomentFilter } from "../Filters";
+import { ChoiceFilter, FilterGroup, filterFields, MomentFilter } from "../Filters";
 
 /** "All challenges", then the competition's challenges grouped by domain. */
 export const challengeOptions = (competition: Competition) => [
@@ -37,6 +37,7 @@ export function SubmissionsFilters({
   onChange,
 }: SubmissionsFiltersProps) {
   const { competition } = useCompetition();
+  const field = filterFields(value, onChange);
   return (
     <FilterGroup label="Submission filters" cols={{ base: 1, sm: 2, lg: 5 }}>
       <TextInput
@@ -51,28 +52,16 @@ export function SubmissionsFilters({
         label="Challenge"
         description="Any challenge unless chosen"
         data={challengeOptions(competition)}
-        value={value.challenge}
-        onChange={(challenge) => onChange({ ...value, challenge })}
+        {...field("challenge")}
       />
       <ChoiceFilter
         label="Status"
         description="Any status unless chosen"
         data={statusOptions}
-        value={value.status}
-        onChange={(status) => onChange({ ...value, status })}
+        {...field("status")}
       />
-      <MomentFilter
-        label="Since"
-        description="Made at or after"
-        value={value.since}
-        onChange={(since) => onChange({ ...value, since })}
-      />
-      <MomentFilter
-        label="Until"
-        description="Made before"
-        value={value.until}
-        onChange={(until) => onChange({ ...value, until })}
-      />
+      <MomentFilter label="Since" description="Made at or after" {...field("since")} />
+      <MomentFilter label="Until" description="Made before" {...field("until")} />
     </FilterGroup>
   );
 }

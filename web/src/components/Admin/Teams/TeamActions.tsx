@@ -1,12 +1,52 @@
 import { Button, Group, Text } from "@mantine/core";
 import { type AdminTeamDetail, DISQUALIFICATION_REASON_MAX_LENGTH } from "@tandem/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useActivateTeams, useRotateTeamKey, useTeamAction } from "../../../api/admin/teams/hooks";
 import { SectionCard } from "../../SectionCard";
 import { ConfirmButton } from "../ConfirmButton";
 import { ReasonModal } from "../ReasonModal";
 import { DailyLimitForm } from "./DailyLimitForm";
 import { DeclineActivationModal } from "./DeclineActivationModal";
+
+/** The changes to whether a team may submit or is ranked, by their verb and its past. */
+const STANDING_CHANGES = {
+  Deactivate: { done: "deactivated", color: "orange", outcome: "can no longer submit." },
+  Activate: { done: "activated", color: "green", outcome: "can submit now." },
+  Reinstate: { done: "reinstated", color: "green", outcome: "is ranked again." },
+} as const;
+
+/**
+ * A standing change, asked about first: its verb names the button and the dialog's confirm, its
+ * past the failure and the notification.
+ */
+function StandingChange({
+  team,
+  verb,
+  send,
+  children,
+}: {
+  team: AdminTeamDetail;
+  verb: keyof typeof STANDING_CHANGES;
+  send: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const { done, color, outcome } = STANDING_CHANGES[verb];
+  return (
+    <ConfirmButton
+      label={verb}
+      title={`${verb} ${team.name}?`}
+      confirmLabel={verb}
+      color={color}
+      failed={`The team could not be ${done}`}
+      run={async () => {
+        await send();
+        return { title: `Team ${done}`, message: `${team.name} ${outcome}` };
+      }}
+    >
+      {children}
+    </ConfirmButton>
+  );
+}
 
 /** What an organizer can do to one team; each change is audited on the server. */
 export function TeamActions({ team }: { team: AdminTeamDetail }) {
@@ -23,35 +63,21 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
       <SectionCard id="team-actions" title="Actions" gap="md">
         <Group gap="sm">
           {active ? (
-            <ConfirmButton
-              label="Deactivate"
-              title={`Deactivate ${team.name}?`}
-              confirmLabel="Deactivate"
-              color="orange"
-              failed="The team could not be deactivated"
-              run={async () => {
-                await act({ kind: "deactivate" });
-                return { title: "Team deactivated", message: `${team.name} can no longer submit.` };
-              }}
-            >
+            <StandingChange team={team} verb="Deactivate" send={() => act({ kind: "deactivate" })}>
               Its members can no longer submit and it leaves the rankings until it is activated
               again.
-            </ConfirmButton>
+            </StandingChange>
           ) : (
-            <ConfirmButton
-              label="Activate"
-              title={`Activate ${team.name}?`}
-              confirmLabel="Activate"
-              color="green"
-              failed="The team could not be activated"
-              run={async () => {
+            <StandingChange
+              team={team}
+              verb="Activate"
+              send={async () => {
                 const [result] = (await activate([team.id])).results;
                 if (result?.outcome === "not_found") throw new Error("This team no longer exists.");
-                return { title: "Team activated", message: `${team.name} can submit now.` };
               }}
             >
               Its competition timer starts and its members can submit.
-            </ConfirmButton>
+            </StandingChange>
           )}
           {waiting && (
             <Button variant="light" color="red" onClick={() => setDeclining(true)}>
@@ -59,19 +85,9 @@ export function TeamActions({ team }: { team: AdminTeamDetail }) {
             </Button>
           )}
           {team.disqualified ? (
-            <ConfirmButton
-              label="Reinstate"
-              title={`Reinstate ${team.name}?`}
-              confirmLabel="Reinstate"
-              color="green"
-              failed="The team could not be reinstated"
-              run={async () => {
-                await act({ kind: "reinstate" });
-                return { title: "Team reinstated", message: `${team.name} is ranked again.` };
-              }}
-            >
+            <StandingChange team={team} verb="Reinstate" send={() => act({ kind: "reinstate" })}>
               The disqualification ends and the team appears in the rankings again.
-            </ConfirmButton>
+            </StandingChange>
           ) : (
             <Button variant="light" color="red" onClick={() => setDisqualifying(true)}>
               Disqualify

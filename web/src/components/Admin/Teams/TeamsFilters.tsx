@@ -1,6 +1,6 @@
 import { ADMIN_SORT_ORDERS, ADMIN_TEAM_SORTS, ADMIN_TEAM_STANDINGS } from "@tandem/contracts";
 import type { AdminTeamsFilter } from "../../../api/admin/teams/hooks";
-import { ChoiceFilter, FilterGroup, TextFilter } from "../Filters";
+import { ChoiceFilter, FilterGroup, filterFields, TextFilter } from "../Filters";
 
 export const SORT_LABELS: Record<AdminTeamsFilter["sort"], string> = {
   name: "Name",
@@ -31,47 +31,26 @@ const orderOptions = ADMIN_SORT_ORDERS.map((value) => ({
 }));
 
 interface TeamsFiltersProps {
-  /** What the search box shows (the list follows it after a pause). */
-  search: string;
-  onSearch: (search: string) => void;
+  /** The search box (the list follows it after a pause). */
+  search: { value: string; onChange: (text: string) => void };
   value: AdminTeamsFilter;
   onChange: (value: AdminTeamsFilter) => void;
 }
 
-export function TeamsFilters({ search, onSearch, value, onChange }: TeamsFiltersProps) {
+export function TeamsFilters({ search, value, onChange }: TeamsFiltersProps) {
+  const field = filterFields(value, onChange);
   return (
     <FilterGroup label="Team filters" cols={{ base: 1, sm: 2, md: 3, lg: 5 }}>
-      <TextFilter
-        label="Search teams"
-        placeholder="Part of a team's name"
-        search
-        value={search}
-        onChange={onSearch}
-      />
-      <ChoiceFilter
-        label="Status"
-        data={statusOptions}
-        value={value.status}
-        onChange={(status) => onChange({ ...value, status })}
-      />
+      <TextFilter label="Search teams" placeholder="Part of a team's name" search {...search} />
+      <ChoiceFilter label="Status" data={statusOptions} {...field("status")} />
       <ChoiceFilter
         label="Flags"
         data={flagOptions}
         value={value.flagged ? "flagged" : ""}
         onChange={(flag) => onChange({ ...value, flagged: flag === "flagged" })}
       />
-      <ChoiceFilter
-        label="Sort by"
-        data={sortOptions}
-        value={value.sort}
-        onChange={(sort) => onChange({ ...value, sort })}
-      />
-      <ChoiceFilter
-        label="Order"
-        data={orderOptions}
-        value={value.order}
-        onChange={(order) => onChange({ ...value, order })}
-      />
+      <ChoiceFilter label="Sort by" data={sortOptions} {...field("sort")} />
+      <ChoiceFilter label="Order" data={orderOptions} {...field("order")} />
     </FilterGroup>
   );
 }

@@ -1,5 +1,4 @@
 import { Anchor, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import type { AdminActivateTeamsResponse, AdminTeamRow } from "@tandem/contracts";
 import { useState } from "react";
@@ -13,6 +12,7 @@ import {
 import classes from "../Admin.module.css";
 import { adminFailure } from "../adminErrors";
 import { ListFrame } from "../DataTable";
+import { useSearchBox } from "../Filters";
 import { PageTitle } from "../PageTitle";
 import { formatDateTime } from "../time";
 import { useCursorPages } from "../useCursorPages";
@@ -23,8 +23,6 @@ import { StandingBadge } from "./StandingBadge";
 import { TeamsFilters } from "./TeamsFilters";
 
 export const TEAMS_PAGE_SIZE = 50;
-/** The pause after typing before the list is asked for again. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_FILTERS: AdminTeamsFilter = {
   query: "",
@@ -62,8 +60,7 @@ function ActivationRequestCell({ request }: { request: AdminTeamRow["activation_
 /** /admin/teams: every team, searched, filtered, sorted and paged on the server. */
 export function TeamsList() {
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { query, box } = useSearchBox();
   // The search joins the filters once typing pauses; a new search starts at the first page.
   const pages = useCursorPages(query);
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
@@ -120,7 +117,7 @@ export function TeamsList() {
   return (
     <Stack gap="md">
       <PageTitle title="Teams">Search, sort and activate teams; open one to act on it.</PageTitle>
-      <TeamsFilters search={search} onSearch={setSearch} value={filters} onChange={changeFilters} />
+      <TeamsFilters search={box} value={filters} onChange={changeFilters} />
       <Group gap="sm">
         <Button
           disabled={selected.size === 0}

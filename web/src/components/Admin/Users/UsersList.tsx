@@ -1,5 +1,4 @@
 import { Anchor, Badge, Stack, Table, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link } from "react-router";
 import {
@@ -8,8 +7,8 @@ import {
   useAdminUsers,
 } from "../../../api/admin/users/hooks";
 import classes from "../Admin.module.css";
-import { ListFrame } from "../DataTable";
-import { ChoiceFilter, FilterGroup, TextFilter } from "../Filters";
+import { ListFrame, NameCell } from "../DataTable";
+import { ChoiceFilter, FilterGroup, filterFields, TextFilter, useSearchBox } from "../Filters";
 import { PageTitle } from "../PageTitle";
 import { teamPath } from "../Teams/TeamsList";
 import { formatDateTime } from "../time";
@@ -17,7 +16,6 @@ import { useCursorPages } from "../useCursorPages";
 import { UserActions } from "./UserActions";
 
 export const USERS_PAGE_SIZE = 50;
-const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_FILTERS: Omit<AdminUsersFilter, "query"> = { admin: "", status: "" };
 const ROLE_OPTIONS = [
@@ -33,41 +31,24 @@ const STATUS_OPTIONS = [
 
 /** /admin/users: every account, newest first, searched and filtered on the server. */
 export function UsersList() {
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { query, box } = useSearchBox();
   const [filters, setFilters] = useState(NO_FILTERS);
   const pages = useCursorPages(query);
   const read = useAdminUsers(adminUsersKey({ ...filters, query }, USERS_PAGE_SIZE, pages.cursor));
   const { data } = read;
   const rows = data?.users ?? [];
-  const change = (next: Partial<typeof filters>) => {
-    setFilters({ ...filters, ...next });
+  const field = filterFields(filters, (next) => {
+    setFilters(next);
     pages.reset();
-  };
+  });
 
   return (
     <Stack gap="md">
       <PageTitle title="Users">Every account, newest first.</PageTitle>
       <FilterGroup label="User filters" cols={{ base: 1, sm: 3 }}>
-        <TextFilter
-          label="Search users"
-          placeholder="Name, username or e-mail"
-          search
-          value={search}
-          onChange={setSearch}
-        />
-        <ChoiceFilter
-          label="Role"
-          data={ROLE_OPTIONS}
-          value={filters.admin}
-          onChange={(admin) => change({ admin })}
-        />
-        <ChoiceFilter
-          label="Account status"
-          data={STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(status) => change({ status })}
-        />
+        <TextFilter label="Search users" placeholder="Name, username or e-mail" search {...box} />
+        <ChoiceFilter label="Role" data={ROLE_OPTIONS} {...field("admin")} />
+        <ChoiceFilter label="Account status" data={STATUS_OPTIONS} {...field("status")} />
       </FilterGroup>
 
       <ListFrame
@@ -89,14 +70,7 @@ export function UsersList() {
       >
         {rows.map((user) => (
           <Table.Tr key={user.id}>
-            <Table.Td className={classes.wrapAnywhere}>
-              <Text size="sm" fw={600}>
-                {user.username}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {`${user.first_name} ${user.last_name}`.trim()}
-              </Text>
-            </Table.Td>
+            <NameCell name={user.username} note={`${user.first_name} ${user.last_name}`.trim()} />
             <Table.Td className={classes.wrapAnywhere}>{user.email}</Table.Td>
             <Table.Td className={classes.wrapAnywhere}>
               {user.team ? (

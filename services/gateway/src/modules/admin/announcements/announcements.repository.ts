@@ -7,9 +7,11 @@ import {
   type User,
   users,
 } from "@tandem/db";
-import { and, asc, count, desc, eq, getTableColumns, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../../lib/audit";
+
 import type { MailRecipient } from "../../../lib/mail-text";
+import { noRow } from "../../../lib/row-exists";
 import type { HistoryPosition } from "../../submissions/submissions.repository";
 
 export interface AnnouncementRow extends Announcement {
@@ -173,16 +175,13 @@ export function createAnnouncementsRepository({ db }: { db: Database }) {
           and(
             eq(announcements.emailed, true),
             eq(announcements.active, true),
-            notExists(
-              db
-                .select({ one: sql`1` })
-                .from(announcementDeliveries)
-                .where(
-                  and(
-                    eq(announcementDeliveries.announcementId, announcements.id),
-                    eq(announcementDeliveries.userId, users.id),
-                  ),
-                ),
+            noRow(
+              db,
+              announcementDeliveries,
+              and(
+                eq(announcementDeliveries.announcementId, announcements.id),
+                eq(announcementDeliveries.userId, users.id),
+              ),
             ),
           ),
         )

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm"
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../lib/audit";
 import type { KeysetPosition } from "../../../lib/keyset-page";
+import { type FreshCredentials, type TeamEnd, takeOutMember } from "../../../lib/team-departure";
 import { selectTeamMembers } from "../../../lib/team-members";
 
 type Actor = Parameters<typeof recordAudit>[1];
@@ -375,68 +376,31 @@ export function createAdminTeamsRepository({ db }: { db: Database }) {
     },
 
     /**
-     * Takes a member out of the team, as if they left (modules/teams: a creator or owner hands
-     * over to the longest-standing member; the last one ends the team, dissolved if it was ever
-     * active or has submissions, else deleted), and replaces the key and invite code the removed
-     * member knew. One transaction, with its audit entry.
+     * Takes a member out of the team as if they left (`takeOutMember`: ownership handed over,
+     * the team ended with its last member, or else a new key and invite code), in one
+     * transaction with its audit entry.
      */
     async removeMember(
       actor: Actor,
       teamId: string,
       userId: string,
-      fresh: { apiKeyHash: string; apiKeyEncrypted: string; inviteCode: string },
-    ): Promise<
-      | { outcome: "no-team" | "not-member" }
-      | { outcome: "removed"; ended: "dissolved" | "deleted" | null }
-    > {
+      fresh: FreshCredentials,
+    ): Promise<{ outcome: "no-team" | "not-member" } | { outcome: "removed"; ended: TeamEnd }> {
       return db.transaction(async (tx) => {
         const team = await lockTeam(tx, teamId);
         if (!team) return { outcome: "no-team" as const };
-        const [left] = await tx
-          .delete(teamMembers)
-          .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-          .returning({ role: teamMembers.role });
-        if (!left) return { outcome: "not-member" as const };
+        const departure = await takeOutMember(tx, team, userId, fresh);
+        if (!departure) return { outcome: "not-member" as const };
+        const { role, ended, newOwner } = departure;
         const [member] = await tx
-          .select({ username: users.username, email: users.email })
+          .select({ username: users.username })
           .from(users)
           .where(eq(users.id, userId));
-        const remaining = await tx
-          .select({ userId: teamMembers.userId, role: teamMembers.role })
-          .from(teamMembers)
-          .where(eq(teamMembers.teamId, teamId))
-          .orderBy(asc(teamMembers.joinedAt));
-        let ended: "dissolved" | "deleted" | null = null;
-        let newOwner: string | null = null;
-        if (remaining.length === 0) {
-          const [work] = await tx
-            .select({ id: submissions.id })
-            .from(submissions)
-            .where(eq(submissions.teamId, teamId))
-            .limit(1);
-          if (team.activatedAt || team.status === "active" || work) {
-            await tx.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, teamId));
-            ended = "dissolved";
-          } else {
-            await tx.delete(teams).where(eq(teams.id, teamId));
-            ended = "deleted";
-          }
-        } else {
-          const heir = remaining[0]!;
-          if (left.role !== "member" && remaining.every((m) => m.role === "member")) {
-            await tx
-              .update(teamMembers)
-              .set({ role: "owner" })
-              .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, heir.userId)));
-            newOwner = heir.userId;
-          }
-          await tx.update(teams).set(fresh).where(eq(teams.id, teamId));
-        }
         await recordAudit(tx, actor, {
           action: "team.remove_member",
           targetType: "team",
           targetId: teamId,
-          before: { user_id: userId, username: member?.username, role: left.role },
+          before: { user_id: userId, username: member?.username, role },
           after: { ended, new_owner_id: newOwner, key_and_invite_code_replaced: ended === null },
         });
         return { outcome: "removed" as const, ended };

@@ -73,6 +73,16 @@ export async function adminTeamsRoutes(
     return { changed: outcome.changed, team: await rowOf(teamId) };
   }
 
+  /** `POST /admin/teams/:id/<verb>`: a change of standing that needs nothing but the team. */
+  function standingRoute(verb: "deactivate" | "reinstate", change: typeof teams.deactivate) {
+    r.post(
+      `/admin/teams/:id/${verb}`,
+      { schema: { params: adminTeamParamsSchema, response: action } },
+      async (request) =>
+        answer(request.params.id, await change(request.account, request.params.id)),
+    );
+  }
+
   r.get(
     "/admin/teams",
     {
@@ -199,12 +209,7 @@ export async function adminTeamsRoutes(
     },
   );
 
-  r.post(
-    "/admin/teams/:id/deactivate",
-    { schema: { params: adminTeamParamsSchema, response: action } },
-    async (request) =>
-      answer(request.params.id, await teams.deactivate(request.account, request.params.id)),
-  );
+  standingRoute("deactivate", teams.deactivate);
 
   r.post(
     "/admin/teams/:id/disqualify",
@@ -222,12 +227,7 @@ export async function adminTeamsRoutes(
       ),
   );
 
-  r.post(
-    "/admin/teams/:id/reinstate",
-    { schema: { params: adminTeamParamsSchema, response: action } },
-    async (request) =>
-      answer(request.params.id, await teams.reinstate(request.account, request.params.id)),
-  );
+  standingRoute("reinstate", teams.reinstate);
 
   r.patch(
     "/admin/teams/:id",
