@@ -76,8 +76,9 @@ export async function pauseClock(page: Page): Promise<void> {
 }
 
 /** Waits until `predicate` holds in the page (React renders after the clock ticks). */
-export async function until(page: Page, predicate: string, timeout = 5_000): Promise<void> {
-  await page.waitForFunction(predicate, undefined, { timeout });
+export async function until(page: Page, predicate: string): Promise<void> {
+  // The context's bound (e2e/browser.ts): a 5 s bound of its own was below the project's.
+  await page.waitForFunction(predicate);
 }
 
 /** Lets React commit whatever the last clock tick scheduled, without advancing fake time. */

@@ -6,6 +6,7 @@ import { submissions } from "@tandem/db";
 import { parseCsvRows } from "@tandem/scoring";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTEGRATION_WAIT_MS } from "./support/bounds";
 import { type JsonRequest, jsonApi } from "./support/http";
 import {
   freePort,
@@ -140,7 +141,7 @@ async function submitMany(from: number, count: number): Promise<string[]> {
   return results.map((r) => r.body.submission_id as string);
 }
 
-async function waitAllScored(ids: string[], timeoutMs = 90_000): Promise<void> {
+async function waitAllScored(ids: string[], timeoutMs = INTEGRATION_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const rows = await database.handle.db

@@ -86,6 +86,14 @@ function timeoutOf(node: ts.Node): number | null {
   return null;
 }
 
+/** A parameter's default or a constant named for a wait or a timeout, when a number. */
+function waitBoundOf(node: ts.Node): number | null {
+  if (!ts.isParameter(node) && !ts.isVariableDeclaration(node)) return null;
+  const { name, initializer } = node;
+  if (!ts.isIdentifier(name) || !initializer || !ts.isNumericLiteral(initializer)) return null;
+  return /(timeout|wait)(_?ms)?$/i.test(name.text) ? numberOf(initializer) : null;
+}
+
 /** The bound a call to describe/it/test/a hook names: a number last, or `{ timeout }` anywhere. */
 function namedBound(call: ts.CallExpression): number | null {
   const last = call.arguments.at(-1);
@@ -128,6 +136,11 @@ function tighterBounds(file: string, bounds: Bounds): string[] {
     // Any other `{ timeout: n }`: a wait's (expect.poll, Playwright, Testing Library, a process).
     const wait = testOptions.has(node) ? null : timeoutOf(node);
     if (wait !== null) report(node, "wait", wait, bounds.waitTimeout);
+    // A helper's own bound: `timeoutMs = n` as a parameter's default or `const WAIT_MS = n` (a
+    // 5 s default in e2e's `until` and a 10 s one in the mail sink's `waitFor` slipped past the
+    // checks above).
+    const named = waitBoundOf(node);
+    if (named !== null) report(node, "wait", named, bounds.waitTimeout);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -141,7 +154,12 @@ describe("test bounds", () => {
   });
 
   it("no test, hook or wait names a bound below its project's", () => {
-    const tests = tsFiles(ROOT, ".", EVERYTHING).filter((file) => /\.test\.tsx?$/.test(file));
+    // The tests and the helpers beside them (e2e/*.ts, test/support, a package's test/helper.ts).
+    const tests = tsFiles(ROOT, ".", EVERYTHING).filter(
+      (file) =>
+        (/\.test\.tsx?$/.test(file) || /^(e2e\/|web\/test-utils\/)|(^|\/)test\//.test(file)) &&
+        file !== "test/support/bounds.ts",
+    );
     const known = projects();
     const found: string[] = [];
     for (const file of tests) {

@@ -14,6 +14,9 @@ export const E2E_WAIT_MS = 120_000;
 /** expect.poll in the integration tests: processes and sweeps that answer in seconds when quiet. */
 export const INTEGRATION_WAIT_MS = 120_000;
 
+/** A wait in the helpers the e2e and integration tests share (test/support, workers' helper). */
+export const SHARED_WAIT_MS = Math.max(E2E_WAIT_MS, INTEGRATION_WAIT_MS);
+
 /** findBy*, waitFor and expect.poll in the web's component tests: a re-render, which a busy
  * machine delays by seconds (Testing Library's default is 1 s). */
 export const WEB_WAIT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { SHARED_WAIT_MS } from "./bounds";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -104,7 +105,7 @@ export async function runToEnd(
 export async function waitForOutput(
   proc: RunningProcess,
   pattern: RegExp,
-  timeoutMs = 60_000,
+  timeoutMs = SHARED_WAIT_MS,
 ): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

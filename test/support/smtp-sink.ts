@@ -1,4 +1,5 @@
 import { SMTPServer } from "smtp-server";
+import { SHARED_WAIT_MS } from "./bounds";
 
 export interface ReceivedMail {
   from: string;
@@ -37,7 +38,7 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Resolves with the first message to `to` (waiting for it if needed). */
-    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    async waitFor(to: string, timeoutMs = SHARED_WAIT_MS): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = received.find((m) => m.to.includes(to));

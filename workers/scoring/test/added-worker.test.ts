@@ -2,6 +2,7 @@ import { SCORING_QUEUE, type ScoringJob, scoringJobId } from "@tandem/jobs";
 import { Queue, type Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTEGRATION_WAIT_MS } from "../../../test/support/bounds";
 import { createTestRedis } from "../../../test/support/services";
 import type { ProcessOutcome, SubmissionProcessor } from "../src/process-submission";
 import { createScoringWorker } from "../src/worker";
@@ -18,7 +19,7 @@ import {
 // reconfigure, no restart of the others). No timings are asserted: the first worker is held on
 // its first submission by a gate, so the queue is certainly non-empty when the second starts.
 const SUBMISSIONS = 12;
-const WAIT_MS = 60_000;
+const WAIT_MS = INTEGRATION_WAIT_MS;
 
 let fixture: WorkerFixture;
 let redis: Awaited<ReturnType<typeof createTestRedis>>;

@@ -16,6 +16,7 @@ import {
 import { createAnswersCache } from "@tandem/scoring";
 import { eq } from "drizzle-orm";
 import pino from "pino";
+import { SHARED_WAIT_MS } from "../../../test/support/bounds";
 import {
   createTestDatabase,
   TEST_DATA_SEED,
@@ -162,7 +163,7 @@ export function buildProcessor(
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
+  timeoutMs = SHARED_WAIT_MS,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
