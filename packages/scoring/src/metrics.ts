@@ -189,22 +189,7 @@ export function mseByPart(
   predicted: ArrayLike<number>,
   isPublic: Uint8Array,
 ): PartScores {
-  assertSameLength(actual, predicted);
-  assertSameLength(actual, isPublic);
-  // Branch-free: a row's loss goes to its part by multiplying with its flag (0 or 1, exact),
-  // which keeps both sums in registers whatever the order of public and private rows.
-  let publicSum = 0;
-  let privateSum = 0;
-  let publicCount = 0;
-  for (let i = 0; i < actual.length; i++) {
-    const d = actual[i]! - predicted[i]!;
-    const loss = d * d;
-    const flag = isPublic[i]!;
-    publicSum += flag * loss;
-    privateSum += (1 - flag) * loss;
-    publicCount += flag;
-  }
-  return means(publicSum, privateSum, publicCount, actual.length);
+  return meanLossByPart(actual, predicted, isPublic, true);
 }
 
 export function rmseByPart(
@@ -221,13 +206,27 @@ export function maeByPart(
   predicted: ArrayLike<number>,
   isPublic: Uint8Array,
 ): PartScores {
+  return meanLossByPart(actual, predicted, isPublic, false);
+}
+
+/** Mean squared (`squared`) or absolute error of each part, in one pass. */
+function meanLossByPart(
+  actual: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  isPublic: Uint8Array,
+  squared: boolean,
+): PartScores {
   assertSameLength(actual, predicted);
   assertSameLength(actual, isPublic);
+  // Branch-free in the part: a row's loss goes to its part by multiplying with its flag (0 or 1,
+  // exact), which keeps both sums in registers whatever the order of public and private rows.
+  // `squared` is the same for every row, so its branch is always predicted.
   let publicSum = 0;
   let privateSum = 0;
   let publicCount = 0;
   for (let i = 0; i < actual.length; i++) {
-    const loss = Math.abs(actual[i]! - predicted[i]!);
+    const d = actual[i]! - predicted[i]!;
+    const loss = squared ? d * d : Math.abs(d);
     const flag = isPublic[i]!;
     publicSum += flag * loss;
     privateSum += (1 - flag) * loss;
