@@ -19,8 +19,6 @@ export default defineConfig({
             "datasets/test/**/*.test.ts",
             // Rules on the code itself: they read files, start nothing.
             "test/architecture/**/*.test.ts",
-            // The web build's own scripts (the prerender's stylesheet subset).
-            "web/scripts/**/*.test.ts",
           ],
           // The dataset tests fit the baselines in Python.
           testTimeout: 120_000,

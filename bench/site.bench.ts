@@ -17,12 +17,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sceneApi } from "../e2e/api-setup";
 import { startServer } from "../e2e/pages";
-import {
-  initialFiles,
-  LANDING_JS_BUDGET_BYTES,
-  launchBrowser,
-  PAGE_CSS_BUDGET_BYTES,
-} from "../e2e/site-support";
+import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "../e2e/site-support";
 import { REPO_ROOT } from "../test/support/processes";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -147,17 +142,11 @@ function runs(path: string, method: "simulate" | "devtools"): Report[] {
 
 try {
   const browser = await launchBrowser();
-  const scripts = await initialFiles(browser, `${server.baseUrl}/`, "script");
-  const stylesheets = await initialFiles(browser, `${server.baseUrl}/`, "stylesheet");
+  const scripts = await initialScripts(browser, `${server.baseUrl}/`);
   await browser.close();
-  const sum = (files: Map<string, number>) => [...files.values()].reduce((a, b) => a + b, 0);
-  const js = sum(scripts);
+  const js = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
   console.log(
     `landing page initial JavaScript: ${(js / 1024).toFixed(1)} KB gzip in ${scripts.size} files, ${js} bytes (target at most ${LANDING_JS_BUDGET_BYTES / 1024} KB)`,
-  );
-  const css = sum(stylesheets);
-  console.log(
-    `landing page initial stylesheets: ${(css / 1024).toFixed(1)} KB gzip in ${stylesheets.size} files, ${css} bytes (budget at most ${PAGE_CSS_BUDGET_BYTES / 1024} KB)`,
   );
   if (RUNS === 0) process.exit(0);
 

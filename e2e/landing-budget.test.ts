@@ -3,30 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sceneApi } from "./api-setup";
 import { competition } from "./competition";
 import { startServer, type TestServer } from "./pages";
-import {
-  initialFiles,
-  LANDING_JS_BUDGET_BYTES,
-  launchBrowser,
-  PAGE_CSS_BUDGET_BYTES,
-} from "./site-support";
+import { initialScripts, LANDING_JS_BUDGET_BYTES, launchBrowser } from "./site-support";
 
 const ADMIN = { email: "budget-admin@example.org", password: "budget-admin-password" };
 
 let server: TestServer;
 let browser: Browser;
 
-/** What `path` loads of `type` before anyone touches it, against `budget`. */
-async function expectFilesWithin(path: string, type: "script" | "stylesheet", budget: number) {
-  const files = await initialFiles(browser, `${server.baseUrl}${path}`, type);
-  const total = [...files.values()].reduce((sum, bytes) => sum + bytes, 0);
-  // The files in the message: a failure names what came in.
-  expect(total, JSON.stringify(Object.fromEntries(files))).toBeLessThanOrEqual(budget);
-  return files;
-}
-
 /** The JavaScript `path` loads before anyone touches it, within the landing page's budget. */
 async function expectWithinBudget(path: string) {
-  const scripts = await expectFilesWithin(path, "script", LANDING_JS_BUDGET_BYTES);
+  const scripts = await initialScripts(browser, `${server.baseUrl}${path}`);
+  const total = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+  // The files in the message: a failure names what came in.
+  expect(total, JSON.stringify(Object.fromEntries(scripts))).toBeLessThanOrEqual(
+    LANDING_JS_BUDGET_BYTES,
+  );
   // Something was measured: a page that loaded no script at all would be another bug.
   expect(scripts.size).toBeGreaterThan(0);
 }
@@ -47,14 +38,6 @@ describe("landing page budget", () => {
   it("loads at most 100 KB of JavaScript (gzip) before anyone touches it", async () => {
     await expectWithinBudget("/");
   });
-
-  // The app's whole stylesheet comes with the app (web/scripts/css-subset.mjs).
-  it.each(["/", "/about", "/login", "/register", "/leaderboard"])(
-    "%s holds its first paint for at most 20 KB of stylesheets (gzip)",
-    async (path) => {
-      await expectFilesWithin(path, "stylesheet", PAGE_CSS_BUDGET_BYTES);
-    },
-  );
 
   // The content pages and the forms are prerendered and start the same way (docs/adr/0025,
   // 0026), and so do the leaderboards' gates for a signed-out reader and the domain pages the

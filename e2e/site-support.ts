@@ -49,33 +49,21 @@ export async function newPage(browser: Browser, options: PageOptions = {}): Prom
 export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
 
 /**
- * The prerendered pages' budget for the stylesheets they load before anyone touches them, which
- * hold back the first paint: the app's whole sheet (Mantine's, 36 KB gzip) comes only with the
- * app, the page carrying the rules it uses inline (web/scripts/css-subset.mjs).
+ * Every script `url` loads before the network goes quiet, with nobody touching the page, each
+ * gzipped at level 9 (the build also serves Brotli, which is smaller still): file name to bytes.
  */
-export const PAGE_CSS_BUDGET_BYTES = 20 * 1024;
-
-/**
- * Every file of `type` that `url` loads before the network goes quiet, with nobody touching the
- * page, each gzipped at level 9 (the build also serves Brotli, which is smaller still): file name
- * to bytes.
- */
-export async function initialFiles(
-  browser: Browser,
-  url: string,
-  type: "script" | "stylesheet",
-): Promise<Map<string, number>> {
+export async function initialScripts(browser: Browser, url: string): Promise<Map<string, number>> {
   const page = await newPage(browser, { width: 390, height: 844 });
-  const files = new Map<string, number>();
+  const scripts = new Map<string, number>();
   page.on("response", async (response) => {
-    if (response.request().resourceType() !== type) return;
+    if (response.request().resourceType() !== "script") return;
     const name = new URL(response.url()).pathname;
-    files.set(name, gzipSync(await response.body(), { level: 9 }).length);
+    scripts.set(name, gzipSync(await response.body(), { level: 9 }).length);
   });
   await page.goto(url);
   await page.waitForLoadState("networkidle");
   await page.close();
-  return files;
+  return scripts;
 }
 
 /** Clock time the fake-timer tests start from (any fixed instant works). */

@@ -11,7 +11,6 @@
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { writeCompressed } from "./compress.mjs";
-import { cssUsedBy, documentClasses } from "./css-subset.mjs";
 
 const serverBuild = new URL("../dist-server/", import.meta.url);
 const dist = new URL("../dist/", import.meta.url);
@@ -19,32 +18,6 @@ const assets = new URL("assets/", dist);
 
 const ROOT = '<div id="root"></div>';
 const DATA = '<script id="tandem-competition" type="application/json"></script>';
-
-/** The app's own stylesheets: those index.html links (Mantine's and the shared components'). */
-async function appStylesheets() {
-  const index = await readFile(new URL("index.html", dist), "utf8");
-  return [
-    ...index.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
-  ].map((match) => ({ tag: match[0], href: match[1] }));
-}
-
-/**
- * `html` with each of the app's stylesheets replaced by the rules the page uses, inline
- * (css-subset.mjs): the whole sheet (about 250 KB) blocked the first paint of pages that use a
- * tenth of it. The first script loads the whole one in that place when the app starts
- * (src/landing/boot.ts, appStylesheet), before the app renders, so the cascade stays the app's.
- */
-async function withUsedCss(html, stylesheets) {
-  const classes = documentClasses(html);
-  let out = html;
-  for (const { tag, href } of stylesheets) {
-    if (!out.includes(tag)) throw new Error(`a prerendered page lacks ${tag}`);
-    const css = cssUsedBy(await readFile(new URL(`.${href}`, dist), "utf8"), classes);
-    if (/<\/style/i.test(css)) throw new Error(`${href} would close its <style>`);
-    out = out.replace(tag, () => `<style data-app-css="${href}">${css}</style>`);
-  }
-  return out;
-}
 
 /** The browser must read the definition from the server, never carry the default's YAML. */
 async function assertNoDefinitionInBrowserChunks() {
@@ -74,7 +47,6 @@ try {
   const competition = defaultPublicCompetition();
   // `<` escaped: no text in the data can close the script.
   const json = JSON.stringify(competition).replace(/</g, "\\u003c");
-  const stylesheets = await appStylesheets();
   for (const { path, module, footer: withFooter = true } of PRERENDERED_PAGES) {
     if (!rendersFromDefinition(path, competition.definition)) {
       console.log(`not prerendered: ${path} shows data under this definition`);
@@ -87,12 +59,9 @@ try {
     const html = await render(path, competition);
     const footer = withFooter ? renderFooter(competition, path) : "";
     // The path it was rendered for: the app adopts the HTML only there (src/start.tsx).
-    const filled = await withUsedCss(
-      page
-        .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>${footer}`)
-        .replace(DATA, () => DATA.replace("></", `>${json}</`)),
-      stylesheets,
-    );
+    const filled = page
+      .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>${footer}`)
+      .replace(DATA, () => DATA.replace("></", `>${json}</`));
     const file = new URL(prerenderedFile(path), dist);
     await mkdir(dirname(file.pathname), { recursive: true });
     await writeFile(file, filled);

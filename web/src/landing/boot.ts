@@ -35,37 +35,11 @@ const INTENT = [
   "change",
 ];
 
-/**
- * Puts the app's whole stylesheets back where they stood, when the page arrived with only the
- * rules it uses in their place (scripts/prerender.mjs, withUsedCss), and resolves once they have
- * loaded (or failed to). Done before the app's code is imported: Vite's loader then finds them
- * there and leaves them, rather than adding them after the page's own sheets, which would change
- * the cascade.
- */
-function appStylesheets(): Promise<unknown> {
-  const used = document.querySelectorAll<HTMLStyleElement>("style[data-app-css]");
-  return Promise.all(
-    [...used].map((style) => {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.crossOrigin = "";
-      link.href = style.dataset.appCss ?? "";
-      const loaded = new Promise<void>((resolve) => {
-        link.addEventListener("load", () => resolve(), { once: true });
-        link.addEventListener("error", () => resolve(), { once: true });
-      });
-      style.before(link);
-      return loaded;
-    }),
-  );
-}
-
 function startApp() {
   if (started) return;
   started = true;
   for (const type of INTENT) document.removeEventListener(type, startApp, true);
-  const stylesheets = appStylesheets();
-  void Promise.all([import("../start"), stylesheets]).then(([{ startApp: start }]) =>
+  void import("../start").then(({ startApp: start }) =>
     start({
       beforeRender() {
         // From here React owns the page and replays the input that reaches it while hydrating.
