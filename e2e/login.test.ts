@@ -74,10 +74,7 @@ describe("signing in through the page", () => {
     // page clears it only if it stays open the 400 ms the app asks the other tabs, which the
     // one before this, on a quick machine, did not.
     await page.goto(`${baseUrl}/api/ready`);
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
+    await page.evaluate("localStorage.clear(); sessionStorage.clear();");
     const errors = collectErrors(page);
     let appRequested = false;
     page.on("request", (request) => {
